@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { Kysely } from 'kysely';
+import { PostgresJSDialect } from 'kysely-postgres-js';
+import postgres from 'postgres';
+import { PgliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | 'memory' }
+  | { kind: 'postgres'; url: string };
+
+/** One open database: the Kysely handle every domain function takes, plus what the queue and migrator need. */
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseTarget['kind'];
+  /** Runs a multi-statement SQL script in one transaction (migrations). */
+  runScript(script: string): Promise<void>;
+  /** The embedded engine, when that is what we run on (pg-boss uses it directly). */
+  pglite?: PGlite;
+  /** The server connection string, when we run on a Postgres server. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+export function databaseTargetFromEnv(env: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseTarget {
+  return env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pg') };
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') return openServer(target.url);
+  return openEmbedded(target.dataDir);
+}
+
+async function openEmbedded(dataDir: string | 'memory'): Promise<Database> {
+  if (dataDir !== 'memory') fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const pglite = await PGlite.create(dataDir === 'memory' ? 'memory://' : dataDir, {
+    extensions: { vector },
+  });
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    runScript: async (script) => {
+      await pglite.transaction(async (tx) => {
+        await tx.exec(script);
+      });
+    },
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+async function openServer(url: string): Promise<Database> {
+  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }) });
+  return {
+    db,
+    kind: 'postgres',
+    url,
+    runScript: async (script) => {
+      await sql.begin(async (tx) => {
+        await tx.unsafe(script);
+      });
+    },
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables in db/migrations. Keep in step with the SQL. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  email: string;
+  password_hash: string;
+  disabled: Generated<boolean>;
+  monthly_budget_usd: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  created_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface RegistrationCodesTable {
+  id: Generated<string>;
+  code_hash: string;
+  uses_left: number;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  note: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username_key: string;
+  failed_at: Timestamp;
+}
+
+export interface DatasetMetadata {
+  type: string;
+  category: string;
+  source: string;
+  tags: string[];
+  is_official_dnd: boolean;
+  version: string;
+}
+
+export interface DatasetsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  metadata: Json<DatasetMetadata>;
+  created_at: Generated<Date>;
+}
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  dataset_id: string;
+  user_id: string;
+  filename: string;
+  file_type: string;
+  status: Generated<'processing' | 'ready' | 'failed'>;
+  error: string | null;
+  content: Generated<string>;
+  token_count: Generated<number>;
+  page_count: number | null;
+  upload_date: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface DocumentFilesTable {
+  document_id: string;
+  mime_type: string;
+  size_bytes: number;
+  bytes: Uint8Array;
+}
+
+export interface ChunksTable {
+  id: Generated<number>;
+  document_id: string;
+  dataset_id: string;
+  user_id: string;
+  ordinal: number;
+  heading_path: Generated<string>;
+  page: number | null;
+  content: string;
+  token_count: number;
+  search_vector: ColumnType<string, never, never>;
+}
+
+export interface ChunkEmbeddingsTable {
+  chunk_id: number;
+  model: string;
+  embedding: ColumnType<number[], number[] | string, number[] | string>;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  document_id: string | null;
+  status: Generated<string>;
+  progress: Generated<number>;
+  progress_message: Generated<string>;
+  error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface CampaignsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface CampaignDatasetsTable {
+  campaign_id: string;
+  dataset_id: string;
+  linked_at: Generated<Date>;
+}
+
+export interface ConversationsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'campaign_chat' | 'document_chat' | 'content';
+  campaign_id: string | null;
+  document_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface StoredCitation {
+  source_id: string;
+  filename: string;
+  quote: string;
+  document_id: string | null;
+  dataset_id: string | null;
+  page?: number | null;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  citations: Json<StoredCitation[]>;
+  engine: string | null;
+  tokens: Generated<number>;
+  cost_info: Json<{ total_cost: number; input_tokens: number; output_tokens: number } | null>;
+  created_at: Generated<Date>;
+}
+
+export interface UsageEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  feature: string;
+  model: string;
+  input_tokens: Generated<number>;
+  output_tokens: Generated<number>;
+  cache_read_tokens: Generated<number>;
+  cache_write_tokens: Generated<number>;
+  embedding_tokens: Generated<number>;
+  cost_usd: ColumnType<string, number | string | undefined, number | string>;
+  duration_ms: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  registration_codes: RegistrationCodesTable;
+  login_failures: LoginFailuresTable;
+  datasets: DatasetsTable;
+  documents: DocumentsTable;
+  document_files: DocumentFilesTable;
+  chunks: ChunksTable;
+  chunk_embeddings: ChunkEmbeddingsTable;
+  jobs: JobsTable;
+  campaigns: CampaignsTable;
+  campaign_datasets: CampaignDatasetsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  usage_events: UsageEventsTable;
+}

@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+let t = Date.now();
+const a = await PGlite.create('memory://', { extensions: { vector } });
+console.log('first', Date.now() - t); t = Date.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const b = await PGlite.create('memory://', { extensions: { vector }, loadDataDir: dump });
+console.log('from dump', Date.now() - t); t = Date.now();
+const c = await PGlite.create('memory://', { extensions: { vector } });
+console.log('second fresh', Date.now() - t);
