@@ -97,8 +97,7 @@ class PgliteDriver implements Driver {
     await transaction?.finish(false);
   }
 
-  async savepoint(connection: DatabaseConnection, name: string, compile: (node: any) => CompiledQuery) {
-    void compile;
+  async savepoint(connection: DatabaseConnection, name: string) {
     await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`));
   }
   async rollbackToSavepoint(connection: DatabaseConnection, name: string) {

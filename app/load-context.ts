@@ -1,0 +1,14 @@
+import type { SessionUser } from '../server/domain/accounts/sessions';
+import type { Services } from '../server/services';
+
+/** What every loader and action receives from the Fastify server. */
+declare module '@remix-run/server-runtime' {
+  interface AppLoadContext {
+    services: Services;
+    user: SessionUser | null;
+    sessionToken: string | null;
+    clientIp: string;
+  }
+}
+
+export type { AppLoadContext } from '@remix-run/server-runtime';

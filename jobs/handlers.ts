@@ -1,0 +1,2 @@
+// Importing a feature's job module registers its handler with defineJobHandler.
+export {};

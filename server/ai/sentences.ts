@@ -1,0 +1,74 @@
+/** A sentence (or list item, heading, table row) located in its source text. */
+export interface TextSpan {
+  start: number;
+  end: number;
+  /** Always `source.slice(start, end)`, trimmed by construction. */
+  text: string;
+}
+
+// Words whose trailing full stop does not end a sentence.
+// Units such as "ft." and "gp." are left out: in rulebooks they end sentences as often as not.
+const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'cf', 'p', 'pp', 'ch', 'vol', 'fig', 'mr', 'mrs', 'ms', 'dr', 'st', 'mt', 'approx']);
+
+const LIST_OR_HEADING_START = /^\s*(?:[-*•▪◦]\s|\d{1,3}[.)]\s|#{1,6}\s|\|)/;
+
+/**
+ * Splits text into sentences without altering it, so every span's text is a verbatim
+ * substring. Single line breaks are treated as soft wraps (PDF extraction leaves many)
+ * unless the line ends a sentence or the next line starts a list item, heading or table row.
+ */
+export function splitSentences(source: string): TextSpan[] {
+  const cuts = new Set<number>();
+
+  for (const match of source.matchAll(/[.!?]+["'’”)\]]*(?=\s)/g)) {
+    const end = match.index + match[0].length;
+    if (match[0].startsWith('.') && endsWithAbbreviation(source, match.index)) continue;
+    const next = source.slice(end).match(/\S/);
+    if (!next || next.index === undefined) continue;
+    if (/[a-z]/.test(next[0])) continue;
+    cuts.add(end);
+  }
+
+  const lines = source.split('\n');
+  let offset = 0;
+  for (let i = 0; i < lines.length - 1; i += 1) {
+    const line = lines[i];
+    const nextLine = lines[i + 1];
+    const lineEnd = offset + line.length;
+    const blankFollows = nextLine.trim() === '';
+    const hardBreak =
+      blankFollows ||
+      line.trim() === '' ||
+      /[.!?:;]["'’”)\]]*\s*$/.test(line) ||
+      LIST_OR_HEADING_START.test(nextLine) ||
+      LIST_OR_HEADING_START.test(line);
+    if (hardBreak) cuts.add(lineEnd);
+    offset = lineEnd + 1;
+  }
+
+  const boundaries = [...cuts].sort((a, b) => a - b);
+  const spans: TextSpan[] = [];
+  let start = 0;
+  for (const cut of [...boundaries, source.length]) {
+    pushTrimmed(source, start, cut, spans);
+    start = cut;
+  }
+  return spans;
+}
+
+function endsWithAbbreviation(source: string, dotIndex: number): boolean {
+  const before = source.slice(Math.max(0, dotIndex - 12), dotIndex);
+  const word = before.match(/([A-Za-z][A-Za-z.]*)$/)?.[1];
+  if (!word) return false;
+  // A lone capital is an initial ("J. R."), not the end of a sentence.
+  if (/^[A-Z]$/.test(word)) return true;
+  return ABBREVIATIONS.has(word.toLowerCase());
+}
+
+function pushTrimmed(source: string, from: number, to: number, spans: TextSpan[]): void {
+  let start = from;
+  let end = to;
+  while (start < end && /\s/.test(source[start])) start += 1;
+  while (end > start && /\s/.test(source[end - 1])) end -= 1;
+  if (end > start) spans.push({ start, end, text: source.slice(start, end) });
+}

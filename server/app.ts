@@ -1,0 +1,92 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Services } from './services';
+import { installApiGuard, installAuth } from './http/auth';
+import { installErrorHandler } from './http/errors';
+import { remixPlugin } from './http/remix';
+import { adminRoutes } from './http/routes/admin';
+import { authRoutes } from './http/routes/auth';
+import { healthRoutes } from './http/routes/health';
+import { openApiRoutes } from './http/routes/openapi';
+import { installZodSchemas, zodToOpenApi } from './http/zod-schemas';
+
+export interface AppOptions {
+  /** The Remix build folder (build/); without it only the /api contract is served (API tests). */
+  remixBuildDir?: string;
+  logger?: boolean;
+  /** Enables the admin CLI's loopback bridge (see server/http/routes/admin.ts). */
+  adminSecret?: string;
+}
+
+/** The one wiring file: plugins, the /api routes, then Remix for every other path. */
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  installZodSchemas(app);
+  installErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    max: 600,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many requests. Wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: services.env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024 * 1024 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Tomekeeper API',
+        version: '1.0.0',
+        description: 'Send `Authorization: Bearer <token>` from /api/auth/login on every call but login and register.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: zodToOpenApi,
+  });
+
+  installAuth(app, services);
+  installApiGuard(app);
+
+  await app.register(async (api) => {
+    await healthRoutes(api, services);
+    await openApiRoutes(api);
+    await authRoutes(api, services);
+    if (options.adminSecret) await adminRoutes(api, services, options.adminSecret);
+  });
+
+  if (options.remixBuildDir) await app.register(remixPlugin, { services, buildDir: options.remixBuildDir });
+  return app;
+}

@@ -1,0 +1,38 @@
+import { openDatabase, databaseTargetFromEnv, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { acquireLock } from './data-dir-lock';
+import type { Env } from './env';
+import { startQueue } from './queue';
+import { createServices, type Services } from './services';
+
+/**
+ * env -> database (locked, migrated) -> queue -> services. Shared by the server, the
+ * standalone worker and the admin CLI's direct mode.
+ */
+export async function bootServices(env: Env, options: { lock?: boolean } = {}): Promise<{
+  services: Services;
+  shutdown: () => Promise<void>;
+}> {
+  const target = databaseTargetFromEnv(env);
+  const release = target.kind === 'pglite' && options.lock !== false ? acquireLock(env.DATA_DIR) : () => {};
+  let database: Database | undefined;
+  try {
+    database = await openDatabase(target);
+    await migrate(database);
+    const queue = await startQueue(database);
+    const services = createServices(env, database, queue);
+    const opened = database;
+    return {
+      services,
+      shutdown: async () => {
+        await queue.stop({ graceful: true, timeout: 30_000 });
+        await opened.close();
+        release();
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => {});
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../db/schema';
+import { listAccounts, setAccountDisabled, setMonthlyBudget } from '../domain/accounts/accounts';
+import { createRegistrationCode } from '../domain/accounts/registration-codes';
+
+export const ADMIN_USAGE = `Usage: npm run admin -- <command>
+  invite [--uses N] [--expires-days D] [--note TEXT]   create a registration code (printed last)
+  users                                              list accounts
+  disable USER | enable USER                         take an account off / back on the whitelist
+  budget USER AMOUNT|default                         set a monthly AI budget in USD`;
+
+export const adminCommandSchema = z.object({
+  command: z.enum(['invite', 'users', 'disable', 'enable', 'budget']),
+  args: z.array(z.string().max(500)).max(20).default([]),
+});
+
+/** Runs one admin command against a database and returns the lines to print. */
+export async function runAdminCommand(db: Kysely<DB>, command: string, args: string[]): Promise<string[]> {
+  switch (command) {
+    case 'invite': {
+      const uses = Number(option(args, '--uses') ?? '1');
+      const days = option(args, '--expires-days');
+      const code = await createRegistrationCode(db, {
+        uses,
+        expiresInDays: days === undefined ? 14 : days === 'never' ? null : Number(days),
+        note: option(args, '--note') ?? '',
+      });
+      const expiry = days === 'never' ? 'never expires' : `expires in ${days ?? 14} days`;
+      return [`Registration code for ${uses} account${uses === 1 ? '' : 's'} (${expiry}):`, code];
+    }
+    case 'users': {
+      const users = await listAccounts(db);
+      if (users.length === 0) return ['No accounts yet.'];
+      return users.map(
+        (u) =>
+          `${u.username.padEnd(24)} ${u.email.padEnd(32)} ${u.disabled ? 'disabled' : 'active  '} budget ${
+            u.monthly_budget_usd === null ? 'default' : `$${u.monthly_budget_usd.toFixed(2)}`
+          }  since ${u.created_at.toISOString().slice(0, 10)}`,
+      );
+    }
+    case 'disable':
+    case 'enable': {
+      const username = args[0];
+      if (!username) throw new Error(`Usage: npm run admin -- ${command} USER`);
+      await setAccountDisabled(db, username, command === 'disable');
+      return [command === 'disable' ? `${username} is disabled; its sessions have ended.` : `${username} is enabled.`];
+    }
+    case 'budget': {
+      const [username, amount] = args;
+      if (!username || !amount) throw new Error('Usage: npm run admin -- budget USER AMOUNT|default');
+      const value = amount === 'default' ? null : Number(amount);
+      await setMonthlyBudget(db, username, value);
+      return [`${username}'s monthly budget is ${value === null ? 'the default' : `$${value.toFixed(2)}`}.`];
+    }
+    default:
+      throw new Error(ADMIN_USAGE);
+  }
+}
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}

@@ -1,0 +1,155 @@
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { passwordProblem } from '../../../contract/password-policy';
+import type { DB } from '../../db/schema';
+import { AccountError } from './errors';
+import type { LoginThrottle } from './login-throttle';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { consumeRegistrationCode } from './registration-codes';
+import { createSession, revokeAllSessions, type SessionUser } from './sessions';
+
+export const LOCKOUT_FAILURES = 5;
+export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+
+export const registrationSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters long')
+    .max(40, 'Username must be at most 40 characters long')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, digits, dots, dashes and underscores'),
+  email: z.string().trim().max(254).email('Enter a valid email address'),
+  password: z.string().max(1024),
+  registration_code: z.string().trim().min(1, 'Invalid registration code').max(100),
+});
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Invalid credentials').max(100),
+  password: z.string().min(1, 'Invalid credentials').max(1024),
+});
+
+export interface AuthResult {
+  user: SessionUser;
+  token: string;
+}
+
+export async function registerAccount(
+  db: Kysely<DB>,
+  input: z.infer<typeof registrationSchema>,
+  ttlDays: number,
+): Promise<AuthResult> {
+  const problem = passwordProblem(input.password);
+  if (problem) throw new AccountError(400, problem);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(username)`, '=', input.username.toLowerCase())
+      .executeTakeFirst();
+    if (taken) throw new AccountError(409, 'Username already exists');
+    if (!(await consumeRegistrationCode(trx, input.registration_code))) {
+      throw new AccountError(403, 'Invalid registration code');
+    }
+    const user = await trx
+      .insertInto('users')
+      .values({ username: input.username, email: input.email, password_hash: passwordHash })
+      .returning(['id', 'username', 'email'])
+      .executeTakeFirstOrThrow();
+    const token = await createSession(trx, user.id, ttlDays);
+    return { user, token };
+  });
+}
+
+/**
+ * Checks a password. Failures are counted per account and address: five in fifteen minutes
+ * lock that account for that address for fifteen minutes, so a stranger hammering a name
+ * cannot lock its owner out; the per-address throttle stops spraying across names.
+ */
+export async function login(
+  db: Kysely<DB>,
+  input: z.infer<typeof loginSchema>,
+  context: { ip: string; throttle: LoginThrottle; ttlDays: number },
+): Promise<AuthResult> {
+  if (!context.throttle.allow(context.ip)) {
+    throw new AccountError(429, 'Too many login attempts from this address. Wait a few minutes and try again.');
+  }
+  const failureKey = `${input.username.toLowerCase()}|${context.ip}`;
+  const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
+  const failures = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('username_key', '=', failureKey)
+    .where('failed_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(failures.count) >= LOCKOUT_FAILURES) {
+    throw new AccountError(423, 'Account locked after repeated failed logins. Try again in 15 minutes.');
+  }
+
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'password_hash', 'disabled'])
+    .where(sql<string>`lower(username)`, '=', input.username.toLowerCase())
+    .executeTakeFirst();
+  const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
+  if (!user || !valid) {
+    await db.insertInto('login_failures').values({ username_key: failureKey, failed_at: new Date() }).execute();
+    await db.deleteFrom('login_failures').where('failed_at', '<', since).execute();
+    throw new AccountError(401, 'Invalid credentials');
+  }
+  if (user.disabled) throw new AccountError(403, 'This account is not whitelisted. Ask your administrator.');
+  await db.deleteFrom('login_failures').where('username_key', '=', failureKey).execute();
+  const token = await createSession(db, user.id, context.ttlDays);
+  return { user: { id: user.id, username: user.username, email: user.email }, token };
+}
+
+export interface AccountSummary {
+  username: string;
+  email: string;
+  disabled: boolean;
+  created_at: Date;
+  monthly_budget_usd: number | null;
+}
+
+export async function listAccounts(db: Kysely<DB>): Promise<AccountSummary[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['username', 'email', 'disabled', 'created_at', 'monthly_budget_usd'])
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    monthly_budget_usd: row.monthly_budget_usd === null ? null : Number(row.monthly_budget_usd),
+  }));
+}
+
+/** Disabling takes the account off the whitelist and ends all its sessions at once. */
+export async function setAccountDisabled(db: Kysely<DB>, username: string, disabled: boolean): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .updateTable('users')
+      .set({ disabled })
+      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+      .returning('id')
+      .executeTakeFirst();
+    if (!user) throw new AccountError(400, `No account named ${username}`);
+    if (disabled) await revokeAllSessions(trx, user.id);
+  });
+}
+
+export async function setMonthlyBudget(db: Kysely<DB>, username: string, budgetUsd: number | null): Promise<void> {
+  if (budgetUsd !== null && (!Number.isFinite(budgetUsd) || budgetUsd < 0)) {
+    throw new AccountError(400, 'The budget must be a number of dollars, 0 or more');
+  }
+  const result = await db
+    .updateTable('users')
+    .set({ monthly_budget_usd: budgetUsd })
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new AccountError(400, `No account named ${username}`);
+}
+
+export async function countAccounts(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

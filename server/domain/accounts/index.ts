@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './errors';
+export * from './login-throttle';
+export * from './registration-codes';
+export * from './sessions';

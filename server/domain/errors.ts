@@ -1,0 +1,17 @@
+/**
+ * A rule of the domain was broken by the caller's input. Every door turns it into the same
+ * answer: the /api routes into `{ error: message }` with `status`, the Remix actions into an
+ * inline message. Anything else thrown is a bug and reaches clients only as a generic 500.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 423 | 429 | 502 | 503 | 504,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what: string) => new DomainError(404, `${what} not found`);
+export const badRequest = (message: string) => new DomainError(400, message);

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { resolveSession, type SessionUser } from '../domain/accounts/sessions';
+import type { Services } from '../services';
+
+export const SESSION_COOKIE = 'tk_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionToken: string | null;
+  }
+}
+
+/** Scripts send `Authorization: Bearer`; the browser sends the httpOnly cookie. */
+export function sessionTokenOf(request: FastifyRequest, options: { allowQueryToken?: boolean } = {}) {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' as const };
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  if (cookie) return { token: cookie, via: 'cookie' as const };
+  if (options.allowQueryToken) {
+    const token = (request.query as Record<string, unknown> | undefined)?.token;
+    if (typeof token === 'string' && token) return { token, via: 'query' as const };
+  }
+  return null;
+}
+
+export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string, ttlDays: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+    maxAge: Math.round(ttlDays * 24 * 3600),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/**
+ * Resolves the signed-in user for every request, and refuses cross-site state changes
+ * made with the cookie (scripts with a bearer token are not affected).
+ */
+export function installAuth(app: FastifyInstance, services: Services) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const found = sessionTokenOf(request, { allowQueryToken: request.routeOptions.config?.allowQueryToken === true });
+    if (found && found.via === 'cookie' && !isSafeMethod(request.method) && !sameOrigin(request)) {
+      return reply.status(403).send({ error: 'Cross-site request refused' });
+    }
+    if (!found) return;
+    const user = await resolveSession(services.db, found.token, services.env.SESSION_TTL_DAYS);
+    if (user) {
+      request.user = user;
+      request.sessionToken = found.token;
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes a browser opens directly (the PDF file URL) may carry the token as ?token=. */
+    allowQueryToken?: boolean;
+    /** Routes anyone may call: login, register, health, the OpenAPI document. */
+    public?: boolean;
+  }
+}
+
+/** Every /api route is signed-in only unless its config says `public: true`. */
+export function installApiGuard(app: FastifyInstance) {
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config?.public) return;
+    if (!request.user) return reply.status(401).send({ error: 'Not signed in, or the session has expired' });
+  });
+}
+
+/** The signed-in user of an /api handler (the guard has already refused anonymous calls). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw Object.assign(new Error('Not signed in'), { statusCode: 401 });
+  return request.user;
+}
+
+function isSafeMethod(method: string) {
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+}
+
+function sameOrigin(request: FastifyRequest): boolean {
+  const source = request.headers.origin ?? request.headers.referer;
+  if (!source) return false;
+  try {
+    return new URL(source).host === request.host;
+  } catch {
+    return false;
+  }
+}

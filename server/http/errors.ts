@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { DomainError } from '../domain/errors';
+
+/** Turns a zod failure into one sentence: the first problem, naming its field. */
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const field = issue.path.join('.');
+  return field && !issue.message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message;
+}
+
+/**
+ * The one error handler: domain errors keep their status and message, bad input is a 400,
+ * and anything unexpected is logged in full but reaches the client only as a plain 500.
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {
+    if (error instanceof DomainError) return reply.status(error.status).send({ error: error.message });
+    if (error instanceof ZodError) return reply.status(400).send({ error: describeZodError(error) });
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      const cause = (fastifyError as { cause?: unknown }).cause;
+      const message = cause instanceof ZodError ? describeZodError(cause) : fastifyError.message;
+      return reply.status(400).send({ error: message });
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: clientErrorMessage(fastifyError) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The upload is larger than this server accepts.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    default:
+      return error.message.replace(/^FST_\w+:\s*/, '');
+  }
+}

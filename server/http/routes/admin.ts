@@ -1,0 +1,25 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { adminCommandSchema, runAdminCommand } from '../../cli/admin-commands';
+import type { Services } from '../../services';
+
+/**
+ * The admin CLI's way into a running server (only one process may open the embedded
+ * database): loopback callers holding the secret the server wrote into DATA_DIR.
+ */
+export async function adminRoutes(app: FastifyInstance, services: Services, adminSecret: string) {
+  app.post('/api/admin/run', { config: { public: true }, schema: { hide: true, body: adminCommandSchema } }, async (request, reply) => {
+    const given = Buffer.from(String(request.headers['x-admin-secret'] ?? ''));
+    const expected = Buffer.from(adminSecret);
+    const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
+    if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return reply.status(404).send({ error: 'No such endpoint: POST /api/admin/run' });
+    }
+    const { command, args } = request.body as { command: string; args: string[] };
+    try {
+      return { lines: await runAdminCommand(services.db, command, args) };
+    } catch (error) {
+      return reply.status(400).send({ error: (error as Error).message });
+    }
+  });
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { bootServices } from './boot';
+import { writeLock } from './data-dir-lock';
+import { countAccounts } from './domain/accounts/accounts';
+import { createRegistrationCode } from './domain/accounts/registration-codes';
+import { parseEnv } from './env';
+import { registerWorkers } from '../jobs/register-workers';
+
+async function main() {
+  const env = parseEnv();
+  const buildDir = path.resolve('build');
+  if (!fs.existsSync(path.join(buildDir, 'server/index.js'))) {
+    throw new Error('The web app is not built yet: run `npm run build` (or `npm start`, which builds first).');
+  }
+  const { services, shutdown } = await bootServices(env);
+  if (env.RUN_WORKERS) await registerWorkers(services.queue, services);
+
+  const adminSecret = randomBytes(32).toString('base64url');
+  const app = await buildApp(services, { remixBuildDir: buildDir, logger: env.NODE_ENV !== 'test', adminSecret });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const port = (app.server.address() as { port: number }).port;
+  if (services.database.kind === 'pglite') writeLock(env.DATA_DIR, { port, secret: adminSecret });
+
+  if ((await countAccounts(services.db)) === 0) {
+    const code = await createRegistrationCode(services.db, { uses: 1, expiresInDays: 7, note: 'first start' });
+    console.log(
+      `\n  Tomekeeper has no accounts yet. Open http://localhost:${port}/register and use this one-time registration code:\n\n    ${code}\n`,
+    );
+  }
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing active work, then stopping`);
+    await app.close();
+    await shutdown();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});

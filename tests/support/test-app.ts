@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { createTestDatabase } from '../../server/db/test-database';
+import { createRegistrationCode } from '../../server/domain/accounts/registration-codes';
+import { parseEnv, type Env } from '../../server/env';
+import { startQueue } from '../../server/queue';
+import { createServices, type Services } from '../../server/services';
+import { registerWorkers } from '../../jobs/register-workers';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  /** Registers a new account and returns its bearer token. */
+  signUp(username?: string): Promise<{ token: string; userId: string; username: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** The real app on a fresh database, for fastify.inject. Workers run when `workers` is set. */
+export async function createTestApp(
+  options: { env?: Partial<Record<keyof Env, string>>; workers?: boolean } = {},
+): Promise<TestApp> {
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/tomekeeper-unused', ...options.env });
+  const database = await createTestDatabase();
+  const queue = await startQueue(database);
+  const services = createServices(env, database, queue);
+  if (options.workers) await registerWorkers(queue, services);
+  const app = await buildApp(services);
+  await app.ready();
+  return {
+    app,
+    services,
+    async signUp(username = `gm${++counter}_${Math.random().toString(36).slice(2, 7)}`) {
+      const code = await createRegistrationCode(services.db);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { username, email: `${username}@example.com`, password: 'Dragons4ever', registration_code: code },
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
+      const body = response.json() as { token: string; user: { id: string } };
+      return { token: body.token, userId: body.user.id, username };
+    },
+    async close() {
+      await app.close();
+      await queue.stop({ graceful: false, timeout: 2000 });
+      await database.close();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
