@@ -1,10 +1,13 @@
 import type { SessionUser } from '../server/domain/accounts/sessions';
+import type * as Domain from '../server/domain';
 import type { Services } from '../server/services';
 
 /** What every loader and action receives from the Fastify server. */
 declare module '@remix-run/server-runtime' {
   interface AppLoadContext {
     services: Services;
+    /** The domain layer: loaders and actions call it; they never import it. */
+    domain: typeof Domain;
     user: SessionUser | null;
     sessionToken: string | null;
     clientIp: string;

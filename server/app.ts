@@ -13,6 +13,7 @@ import { adminRoutes } from './http/routes/admin';
 import { authRoutes } from './http/routes/auth';
 import { healthRoutes } from './http/routes/health';
 import { openApiRoutes } from './http/routes/openapi';
+import { usageRoutes } from './http/routes/usage';
 import { installZodSchemas, zodToOpenApi } from './http/zod-schemas';
 
 export interface AppOptions {
@@ -84,6 +85,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await healthRoutes(api, services);
     await openApiRoutes(api);
     await authRoutes(api, services);
+    await usageRoutes(api, services);
     if (options.adminSecret) await adminRoutes(api, services, options.adminSecret);
   });
 

@@ -15,3 +15,8 @@ export class DomainError extends Error {
 
 export const notFound = (what: string) => new DomainError(404, `${what} not found`);
 export const badRequest = (message: string) => new DomainError(400, message);
+
+/** instanceof that also holds across module copies (the Remix build and the server). */
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError || (error instanceof Error && error.name === 'DomainError' && 'status' in error);
+}

@@ -1,27 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
-import { DomainError } from '../domain/errors';
-
-/** Turns a zod failure into one sentence: the first problem, naming its field. */
-export function describeZodError(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  const field = issue.path.join('.');
-  return field && !issue.message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message;
-}
+import { describeZodError, isZodError } from '../../contract/zod-messages';
+import { isDomainError } from '../domain/errors';
 
 /**
  * The one error handler: domain errors keep their status and message, bad input is a 400,
  * and anything unexpected is logged in full but reaches the client only as a plain 500.
  */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {
-    if (error instanceof DomainError) return reply.status(error.status).send({ error: error.message });
-    if (error instanceof ZodError) return reply.status(400).send({ error: describeZodError(error) });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDomainError(error)) return reply.status(error.status).send({ error: error.message });
+    if (isZodError(error)) return reply.status(400).send({ error: describeZodError(error) });
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
       const cause = (fastifyError as { cause?: unknown }).cause;
-      const message = cause instanceof ZodError ? describeZodError(cause) : fastifyError.message;
+      const message = isZodError(cause) ? describeZodError(cause) : fastifyError.message;
       return reply.status(400).send({ error: message });
     }
     const status = fastifyError.statusCode ?? 500;

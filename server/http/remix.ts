@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from '../../app/load-context';
+import * as domain from '../domain';
 import type { Services } from '../services';
 
 /**
@@ -41,6 +42,7 @@ export async function remixPlugin(app: FastifyInstance, options: { services: Ser
       }
       const context: AppLoadContext = {
         services: options.services,
+        domain,
         user: request.user,
         sessionToken: request.sessionToken,
         clientIp: request.ip,

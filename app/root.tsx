@@ -1,0 +1,77 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from '@remix-run/react';
+import { NavBar } from './components/nav-bar';
+import stylesHref from './styles/app.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [
+  { title: 'Tomekeeper' },
+  { name: 'description', content: 'Your campaign library, lore keeper and AI assistant.' },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { user: context.user ? { username: context.user.username } : null };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <NavBar username={user?.username ?? null} />
+      <Outlet />
+    </>
+  );
+}
+
+/** The one error boundary: every route's unexpected failure lands here, inside the shell. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    status === 404
+      ? 'This page is not in any tome we keep.'
+      : 'Something went wrong while turning this page. Try again, or go back to the dashboard.';
+  return (
+    <main className="page narrow">
+      <div className="card error-page">
+        <h1>{status === 404 ? 'Page not found' : 'An unexpected misfortune'}</h1>
+        <p>{message}</p>
+        <Link className="button" to="/dashboard">
+          Back to the dashboard
+        </Link>
+      </div>
+    </main>
+  );
+}
