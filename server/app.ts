@@ -50,6 +50,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       },
     },
     crossOriginEmbedderPolicy: false,
+    // With no-referrer, Chromium sends `Origin: null` on form posts and the same-origin check fails.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);

@@ -14,7 +14,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalString,
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalString,
-  ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
+  ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-6'),
   VOYAGE_API_KEY: optionalString,
   VOYAGE_BASE_URL: optionalString,
   VOYAGE_MODEL: z.string().default('voyage-3.5'),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
+import { createAiProviders, type AiProviders } from './ai/providers';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
 import { LoginThrottle } from './domain/accounts/login-throttle';
@@ -15,8 +16,26 @@ export interface Services {
   db: Kysely<DB>;
   queue: PgBoss;
   loginThrottle: LoginThrottle;
+  /** Claude and Voyage when their keys are set, the offline engine otherwise. */
+  ai: AiProviders;
 }
 
-export function createServices(env: Env, database: Database, queue: PgBoss): Services {
-  return { env, database, db: database.db, queue, loginThrottle: new LoginThrottle() };
+export function createServices(env: Env, database: Database, queue: PgBoss, ai?: AiProviders): Services {
+  return {
+    env,
+    database,
+    db: database.db,
+    queue,
+    loginThrottle: new LoginThrottle(),
+    ai:
+      ai ??
+      createAiProviders({
+        anthropicApiKey: env.ANTHROPIC_API_KEY,
+        anthropicBaseUrl: env.ANTHROPIC_BASE_URL,
+        anthropicModel: env.ANTHROPIC_MODEL,
+        voyageApiKey: env.VOYAGE_API_KEY,
+        voyageBaseUrl: env.VOYAGE_BASE_URL,
+        voyageModel: env.VOYAGE_MODEL,
+      }),
+  };
 }

@@ -6,7 +6,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 interface Shared {
   redirectTo: string;
   error?: string;
-  values?: { username?: string; email?: string };
+  values?: { username?: string; email?: string; registration_code?: string };
 }
 
 function ErrorNotice({ error }: { error?: string }) {
@@ -90,7 +90,7 @@ export function RequestAccessForm({ redirectTo, error, values }: Shared) {
       </p>
       <label>
         Registration code
-        <input name="registration_code" required autoComplete="off" />
+        <input name="registration_code" required autoComplete="off" defaultValue={values?.registration_code} />
       </label>
       <ErrorNotice error={error} />
       <SubmitButton label="Request Access" busyLabel="Inscribing your name…" disabled={hydrated && invalid} />
@@ -146,7 +146,7 @@ export function RegisterForm({ redirectTo, error, values }: Shared) {
       )}
       <label>
         Registration code
-        <input name="registration_code" required autoComplete="off" />
+        <input name="registration_code" required autoComplete="off" defaultValue={values?.registration_code} />
       </label>
       <ErrorNotice error={error} />
       <SubmitButton label="Register" busyLabel="Inscribing your name…" disabled={hydrated && mismatch} />

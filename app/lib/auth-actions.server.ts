@@ -8,7 +8,7 @@ import { safeRedirectTarget, sessionCookie } from './session.server';
 export interface AuthFormResult {
   error: string;
   form: 'login' | 'register';
-  values: { username?: string; email?: string };
+  values: { username?: string; email?: string; registration_code?: string };
 }
 
 /** The login form's action: the same domain call as POST /api/auth/login. */
@@ -47,7 +47,11 @@ export async function registerFromForm(context: AppLoadContext, request: Request
   } catch (error) {
     const message = registerErrorMessage(failureMessage(context, error));
     return data<AuthFormResult>(
-      { error: message, form: 'register', values: { username: fields.username, email: fields.email } },
+      {
+        error: message,
+        form: 'register',
+        values: { username: fields.username, email: fields.email, registration_code: fields.registration_code },
+      },
       { status: statusOf(context, error) },
     );
   }

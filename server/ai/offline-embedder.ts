@@ -1,6 +1,6 @@
-import { words, isStopword, normaliseWord } from './terms.js';
-import { estimateTokens } from './token-estimate.js';
-import { EMBEDDING_DIMENSIONS, type Embedder, type EmbedResult, type EmbeddingInputType } from './types.js';
+import { words, isStopword, normaliseWord } from './terms';
+import { estimateTokens } from './token-estimate';
+import { EMBEDDING_DIMENSIONS, type Embedder, type EmbedResult, type EmbeddingInputType } from './types';
 
 export const OFFLINE_EMBEDDING_MODEL = 'offline-hash-v1';
 

@@ -1,4 +1,4 @@
-import type { TokenUsage } from './types.js';
+import type { TokenUsage } from './types';
 
 /** USD per million tokens. */
 export interface GenerationPrice {

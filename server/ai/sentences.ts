@@ -1,3 +1,5 @@
+import { isStopword } from './terms';
+
 /** A sentence (or list item, heading, table row) located in its source text. */
 export interface TextSpan {
   start: number;
@@ -15,7 +17,8 @@ const LIST_OR_HEADING_START = /^\s*(?:[-*•▪◦]\s|\d{1,3}[.)]\s|#{1,6}\s|\|)
 /**
  * Splits text into sentences without altering it, so every span's text is a verbatim
  * substring. Single line breaks are treated as soft wraps (PDF extraction leaves many)
- * unless the line ends a sentence or the next line starts a list item, heading or table row.
+ * unless the line ends a sentence, looks like a title, or the next line starts a list item,
+ * heading or table row.
  */
 export function splitSentences(source: string): TextSpan[] {
   const cuts = new Set<number>();
@@ -41,7 +44,8 @@ export function splitSentences(source: string): TextSpan[] {
       line.trim() === '' ||
       /[.!?:;]["'’”)\]]*\s*$/.test(line) ||
       LIST_OR_HEADING_START.test(nextLine) ||
-      LIST_OR_HEADING_START.test(line);
+      LIST_OR_HEADING_START.test(line) ||
+      (looksLikeTitleLine(line) && /^\s*[A-Z0-9]/.test(nextLine));
     if (hardBreak) cuts.add(lineEnd);
     offset = lineEnd + 1;
   }
@@ -54,6 +58,16 @@ export function splitSentences(source: string): TextSpan[] {
     start = cut;
   }
   return spans;
+}
+
+/** "Suffocating" or "Death Saving Throws" above a paragraph, as opposed to a wrapped line of prose. */
+function looksLikeTitleLine(line: string): boolean {
+  const lineWords = line.trim().split(/\s+/);
+  if (lineWords.length === 0 || lineWords.length > 6) return false;
+  if (!/^[A-Z0-9]/.test(lineWords[0])) return false;
+  if (/[,\-–—(]$/.test(line.trim())) return false;
+  // Wrapped prose tends to break after a small word ("equal to 1 + its"); titles do not end on one.
+  return !isStopword(lineWords[lineWords.length - 1].toLowerCase());
 }
 
 function endsWithAbbreviation(source: string, dotIndex: number): boolean {

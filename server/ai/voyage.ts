@@ -1,0 +1,140 @@
+import { VoyageAIClient, VoyageAIError, VoyageAITimeoutError } from 'voyageai';
+import { AiProviderError, aiErrorFromStatus, timeoutError, unreachableError } from './errors';
+import { normaliseOrUniform } from './offline-embedder';
+import { estimateTokens } from './token-estimate';
+import { EMBEDDING_DIMENSIONS, type Embedder, type EmbedResult, type EmbeddingInputType } from './types';
+
+export interface VoyageEmbedderOptions {
+  apiKey: string;
+  /** e.g. http://host:port or http://host:port/v1; a bare origin gets /v1 appended. */
+  baseUrl?: string;
+  model: string;
+  maxRetries?: number;
+  timeoutMs?: number;
+  /** The API accepts at most 128 texts per request. */
+  batchSize?: number;
+  /** Estimated tokens per request; well under the API's limit because our estimate is rough. */
+  batchTokenBudget?: number;
+}
+
+const MAX_BATCH_SIZE = 128;
+const DEFAULT_BATCH_TOKEN_BUDGET = 100_000;
+
+export class VoyageEmbedder implements Embedder {
+  readonly model: string;
+  readonly dimensions = EMBEDDING_DIMENSIONS;
+  private readonly client: VoyageAIClient;
+  private readonly maxRetries: number;
+  private readonly timeoutMs: number;
+  private readonly batchSize: number;
+  private readonly batchTokenBudget: number;
+
+  constructor(options: VoyageEmbedderOptions) {
+    this.model = options.model;
+    this.maxRetries = options.maxRetries ?? 1;
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.batchSize = Math.min(options.batchSize ?? MAX_BATCH_SIZE, MAX_BATCH_SIZE);
+    this.batchTokenBudget = options.batchTokenBudget ?? DEFAULT_BATCH_TOKEN_BUDGET;
+    this.client = new VoyageAIClient({
+      apiKey: options.apiKey,
+      baseUrl: options.baseUrl ? voyageApiRoot(options.baseUrl) : undefined,
+      maxRetries: this.maxRetries,
+      // Backstop only; the deadline in embedBatch normally fires first.
+      timeoutInSeconds: this.timeoutMs / 1000 + 5,
+    });
+  }
+
+  async embed(texts: string[], inputType: EmbeddingInputType): Promise<EmbedResult> {
+    const vectors = new Array<number[]>(texts.length);
+    // The API refuses empty strings; a blank text has nothing to match anyway.
+    const toSend: number[] = [];
+    texts.forEach((text, index) => {
+      if (text.trim() === '') vectors[index] = normaliseOrUniform(new Array(EMBEDDING_DIMENSIONS).fill(0));
+      else toSend.push(index);
+    });
+
+    let tokens = 0;
+    for (const batch of planBatches(toSend.map((index) => texts[index]), this.batchSize, this.batchTokenBudget)) {
+      const result = await this.embedBatch(batch.map((i) => texts[toSend[i]]), inputType);
+      tokens += result.tokens;
+      batch.forEach((i, position) => {
+        vectors[toSend[i]] = result.vectors[position];
+      });
+    }
+    return { vectors, tokens };
+  }
+
+  private async embedBatch(input: string[], inputType: EmbeddingInputType): Promise<EmbedResult> {
+    // Our own deadline: the SDK's timeout surfaces as an unlabelled error ("timeout" as an abort reason).
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
+    let response;
+    try {
+      response = await this.client.embed(
+        { input, model: this.model, inputType, outputDimension: EMBEDDING_DIMENSIONS },
+        { maxRetries: this.maxRetries, abortSignal: deadline.signal },
+      );
+    } catch (error) {
+      throw deadline.signal.aborted ? timeoutError('voyage', error) : toProviderError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+    const data = [...(response.data ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+    if (data.length !== input.length || data.some((item) => item.embedding?.length !== EMBEDDING_DIMENSIONS)) {
+      throw new AiProviderError(
+        'bad_response',
+        'voyage',
+        `The embedding service returned ${data.length} vectors of ${data[0]?.embedding?.length ?? 0} dimensions; expected ${input.length} of ${EMBEDDING_DIMENSIONS}.`,
+      );
+    }
+    return {
+      vectors: data.map((item) => normaliseOrUniform(item.embedding as number[])),
+      tokens: response.usage?.totalTokens ?? 0,
+    };
+  }
+}
+
+/** Groups indexes of `texts` into requests of at most `maxSize` texts and about `tokenBudget` tokens. */
+export function planBatches(texts: string[], maxSize: number, tokenBudget: number): number[][] {
+  const batches: number[][] = [];
+  let current: number[] = [];
+  let currentTokens = 0;
+  texts.forEach((text, index) => {
+    const tokens = estimateTokens(text);
+    if (current.length > 0 && (current.length >= maxSize || currentTokens + tokens > tokenBudget)) {
+      batches.push(current);
+      current = [];
+      currentTokens = 0;
+    }
+    current.push(index);
+    currentTokens += tokens;
+  });
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+export function voyageApiRoot(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  if (url.pathname === '/' || url.pathname === '') url.pathname = '/v1';
+  return url.toString().replace(/\/$/, '');
+}
+
+function toProviderError(error: unknown): unknown {
+  if (error instanceof VoyageAITimeoutError) return timeoutError('voyage', error);
+  if (error instanceof VoyageAIError) {
+    if (error.statusCode === undefined) return unreachableError('voyage', error);
+    return aiErrorFromStatus('voyage', error.statusCode, detailOf(error.body), undefined, error);
+  }
+  if (error instanceof TypeError) return unreachableError('voyage', error);
+  return error;
+}
+
+function detailOf(body: unknown): string | undefined {
+  if (typeof body === 'string') {
+    const text = body.trim();
+    // Proxies answer with HTML pages; those say nothing useful to a GM.
+    return text === '' || text.startsWith('<') ? undefined : text.slice(0, 300);
+  }
+  if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') return body.detail;
+  return undefined;
+}
