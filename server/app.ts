@@ -11,6 +11,7 @@ import { installErrorHandler } from './http/errors';
 import { remixPlugin } from './http/remix';
 import { adminRoutes } from './http/routes/admin';
 import { authRoutes } from './http/routes/auth';
+import { campaignRoutes } from './http/routes/campaigns';
 import { healthRoutes } from './http/routes/health';
 import { openApiRoutes } from './http/routes/openapi';
 import { usageRoutes } from './http/routes/usage';
@@ -88,6 +89,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await openApiRoutes(api);
     await authRoutes(api, services);
     await usageRoutes(api, services);
+    await campaignRoutes(api, services);
     if (options.adminSecret) await adminRoutes(api, services, options.adminSecret);
   });
 

@@ -5,4 +5,6 @@
  */
 export * as accounts from './accounts';
 export * as usage from './usage/usage';
+export * as campaigns from './campaigns/campaigns';
+export * as ownership from './ownership';
 export { DomainError, isDomainError } from './errors';

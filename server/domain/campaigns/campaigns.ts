@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/schema';
+import { badRequest, DomainError } from '../errors';
+import { requireOwnedCampaign, requireOwnedDataset } from '../ownership';
+
+export const createCampaignSchema = z.object({
+  name: z.string().trim().min(1, 'Campaign name is required').max(200, 'Campaign name is too long (200 characters at most)'),
+  description: z.string().trim().max(5000, 'Description is too long (5000 characters at most)').optional().default(''),
+});
+
+export const linkDatasetSchema = z.object({ dataset_id: z.string().min(1, 'dataset_id is required') });
+
+export interface Campaign {
+  id: string;
+  name: string;
+  description: string;
+  created_at: string;
+  /** Ids of the linked Knowledge Tomes. */
+  datasets: string[];
+}
+
+export async function listCampaigns(db: Kysely<DB>, userId: string): Promise<Campaign[]> {
+  const campaigns = await db
+    .selectFrom('campaigns')
+    .select(['id', 'name', 'description', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'asc')
+    .execute();
+  if (campaigns.length === 0) return [];
+  const links = await db
+    .selectFrom('campaign_datasets')
+    .innerJoin('datasets', 'datasets.id', 'campaign_datasets.dataset_id')
+    .select(['campaign_datasets.campaign_id', 'campaign_datasets.dataset_id'])
+    .where('datasets.user_id', '=', userId)
+    .where(
+      'campaign_datasets.campaign_id',
+      'in',
+      campaigns.map((c) => c.id),
+    )
+    .orderBy('campaign_datasets.linked_at')
+    .execute();
+  return campaigns.map((campaign) => ({
+    ...campaign,
+    created_at: campaign.created_at.toISOString(),
+    datasets: links.filter((link) => link.campaign_id === campaign.id).map((link) => link.dataset_id),
+  }));
+}
+
+export async function getCampaign(db: Kysely<DB>, userId: string, campaignId: string): Promise<Campaign> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const campaign = (await listCampaigns(db, userId)).find((c) => c.id === campaignId);
+  if (!campaign) throw new DomainError(404, 'Campaign not found');
+  return campaign;
+}
+
+export async function createCampaign(db: Kysely<DB>, userId: string, input: z.input<typeof createCampaignSchema>): Promise<Campaign> {
+  const { name, description } = createCampaignSchema.parse(input);
+  const row = await db
+    .insertInto('campaigns')
+    .values({ user_id: userId, name, description })
+    .returning(['id', 'name', 'description', 'created_at'])
+    .executeTakeFirstOrThrow();
+  return { ...row, created_at: row.created_at.toISOString(), datasets: [] };
+}
+
+export async function deleteCampaign(db: Kysely<DB>, userId: string, campaignId: string): Promise<void> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  await db.deleteFrom('campaigns').where('id', '=', campaignId).where('user_id', '=', userId).execute();
+}
+
+export async function linkDataset(db: Kysely<DB>, userId: string, campaignId: string, datasetId: string): Promise<Campaign> {
+  if (!datasetId) throw badRequest('dataset_id is required');
+  await requireOwnedCampaign(db, userId, campaignId);
+  await requireOwnedDataset(db, userId, datasetId);
+  await db
+    .insertInto('campaign_datasets')
+    .values({ campaign_id: campaignId, dataset_id: datasetId })
+    .onConflict((oc) => oc.columns(['campaign_id', 'dataset_id']).doNothing())
+    .execute();
+  return getCampaign(db, userId, campaignId);
+}
+
+export async function unlinkDataset(db: Kysely<DB>, userId: string, campaignId: string, datasetId: string): Promise<Campaign> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  await requireOwnedDataset(db, userId, datasetId);
+  await db
+    .deleteFrom('campaign_datasets')
+    .where('campaign_id', '=', campaignId)
+    .where('dataset_id', '=', datasetId)
+    .execute();
+  return getCampaign(db, userId, campaignId);
+}
