@@ -43,6 +43,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR ?? 'build',
       ANTHROPIC_API_KEY: '',
       VOYAGE_API_KEY: '',
     },

@@ -13,6 +13,8 @@ export default defineConfig({
   build: { target: 'es2022' },
   plugins: [
     remix({
+      // REMIX_BUILD_DIR lets parallel builds (and the image check) write apart from ./build.
+      buildDirectory: process.env.REMIX_BUILD_DIR ?? 'build',
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -11,7 +11,7 @@ import { registerWorkers } from '../jobs/register-workers';
 
 async function main() {
   const env = parseEnv();
-  const buildDir = path.resolve('build');
+  const buildDir = path.resolve(process.env.REMIX_BUILD_DIR ?? 'build');
   if (!fs.existsSync(path.join(buildDir, 'server/index.js'))) {
     throw new Error('The web app is not built yet: run `npm run build` (or `npm start`, which builds first).');
   }
