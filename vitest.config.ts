@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const resultsDir = process.env.CI_RESULTS_DIR;
 
 // Kept apart from vite.config.ts so the Remix plugin never loads under vitest.
 export default defineConfig({
@@ -8,5 +11,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // In CI each run also writes a JSON report that scripts/ci-summary.mjs adds up.
+    reporters: resultsDir ? ['default', 'json'] : ['default'],
+    outputFile: resultsDir
+      ? { json: path.join(resultsDir, `${process.env.VITEST_JSON_NAME ?? 'vitest'}.json`) }
+      : undefined,
   },
 });

@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const resultsDir = process.env.CI_RESULTS_DIR;
 
 // Suites that read ../shared (the SRD corpus, the format fixtures, the eval questions).
 // They find it through SHARED_DIR and fail loudly when it is missing.
@@ -9,5 +12,10 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // In CI each run also writes a JSON report that scripts/ci-summary.mjs adds up.
+    reporters: resultsDir ? ['default', 'json'] : ['default'],
+    outputFile: resultsDir
+      ? { json: path.join(resultsDir, `${process.env.VITEST_JSON_NAME ?? 'vitest-corpus'}.json`) }
+      : undefined,
   },
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { openDatabase, type Database } from './database';
 import { PgliteDialect } from './pglite-dialect';
 import { migrate } from './migrate';
@@ -69,11 +69,7 @@ async function migratedTemplate(): Promise<Blob> {
 async function createServerTestDatabase(serverUrl: string): Promise<Database> {
   const name = `tk_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = await openDatabase({ kind: 'postgres', url: serverUrl });
-  await admin.runScript(`commit; create database ${name}`).catch(async () => {
-    // create database cannot run inside a transaction block; fall back to a plain call
-    const { sql } = await import('kysely');
-    await sql.raw(`create database ${name}`).execute(admin.db);
-  });
+  await sql.raw(`create database ${name}`).execute(admin.db);
   await admin.close();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -83,7 +79,6 @@ async function createServerTestDatabase(serverUrl: string): Promise<Database> {
   database.close = async () => {
     await close();
     const cleanup = await openDatabase({ kind: 'postgres', url: serverUrl });
-    const { sql } = await import('kysely');
     await sql.raw(`drop database if exists ${name} with (force)`).execute(cleanup.db).catch(() => {});
     await cleanup.close();
   };

@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# Multi-stage: build the Remix app with the dev dependencies, run with production ones only.
+# scripts/image-check.sh does the same steps in a temporary folder (CI has no Docker engine).
+
+FROM node:24-slim AS build
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:24-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/build ./build
+COPY server ./server
+COPY jobs ./jobs
+COPY contract ./contract
+COPY db ./db
+COPY app/load-context.ts ./app/load-context.ts
+COPY tsconfig.json ./
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=40s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Migrations run at start-up (server/boot.ts), then the server listens on $PORT.
+CMD ["node_modules/.bin/tsx", "server/main.ts"]
