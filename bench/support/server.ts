@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Starts the built app on an empty embedded database, as a user would with `npm run serve`. */
+export async function startBuiltServer(port: number, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tomekeeper-bench-'));
+  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ANTHROPIC_API_KEY: '', VOYAGE_API_KEY: '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const lock = JSON.parse(fs.readFileSync(path.join(dataDir, 'tomekeeper.lock'), 'utf8')) as { port: number; secret: string };
+
+  async function signUp(username: string) {
+    const invite = await fetch(`${base}/api/admin/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-secret': lock.secret },
+      body: JSON.stringify({ command: 'invite', args: [] }),
+    });
+    const code = ((await invite.json()) as { lines: string[] }).lines.at(-1)!;
+    const response = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'Dragons4ever', registration_code: code }),
+    });
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  return {
+    base,
+    signUp,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { estimateTokens, tokenWeight } from '../../../text/tokens';
+
+const ABBREVIATIONS = new Set([
+  'e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'st', 'no', 'p', 'pp', 'lb', 'lbs', 'ft', 'oz', 'cf', 'fig', 'vol', 'ch', 'approx',
+]);
+
+/** Sentences, split after . ! ? … (and closing quotes) before a capital, digit or opening quote. */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  const boundary = /([.!?…]+["'”’)\]]*)\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+  let start = 0;
+  for (const match of text.matchAll(boundary)) {
+    const end = match.index + match[1].length;
+    const before = text.slice(start, end);
+    const lastWord = /([\p{L}.]+)\.$/u.exec(before)?.[1]?.toLowerCase();
+    if (lastWord && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) continue;
+    sentences.push(text.slice(start, end).trim());
+    start = match.index + match[0].length;
+  }
+  const tail = text.slice(start).trim();
+  if (tail) sentences.push(tail);
+  return sentences.filter((s) => s !== '');
+}
+
+/** Cuts text that has no sentence boundary into pieces of at most maxTokens, at spaces where possible. */
+export function splitWords(text: string, maxTokens: number): string[] {
+  const pieces: string[] = [];
+  const space = tokenWeight(' ');
+  let current: string[] = [];
+  let weight = 0;
+  const close = () => {
+    if (current.length) pieces.push(current.join(' '));
+    current = [];
+    weight = 0;
+  };
+  for (const word of text.split(/\s+/)) {
+    if (!word) continue;
+    let w = tokenWeight(word);
+    if (current.length && weight + space + w > maxTokens) close();
+    // A single "word" longer than the limit (a URL, a blob) is cut by characters.
+    let rest = word;
+    while (w > maxTokens) {
+      const cut = Math.max(1, Math.floor(rest.length * (maxTokens / w) * 0.95));
+      pieces.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+      w = tokenWeight(rest);
+    }
+    if (!rest) continue;
+    weight += (current.length ? space : 0) + w;
+    current.push(rest);
+  }
+  close();
+  return pieces;
+}
+
+export interface Piece {
+  text: string;
+  tokens: number;
+  /** How this piece joins the one before it in the same chunk. */
+  separator: '\n\n' | '\n' | ' ';
+}
+
+/**
+ * A block too long for one chunk, cut at line breaks, then sentences, then words;
+ * each piece within maxTokens.
+ */
+export function splitLongText(text: string, maxTokens: number): Piece[] {
+  const pieces: Piece[] = [];
+  const lines = text.includes('\n') ? text.split('\n').filter((l) => l.trim()) : [text];
+  lines.forEach((line, lineIndex) => {
+    const lineSeparator = lineIndex === 0 ? '\n\n' : '\n';
+    const lineTokens = estimateTokens(line);
+    if (lineTokens <= maxTokens) {
+      pieces.push({ text: line, tokens: lineTokens, separator: lineSeparator });
+      return;
+    }
+    let first = true;
+    for (const sentence of splitSentences(line)) {
+      const parts = estimateTokens(sentence) <= maxTokens ? [sentence] : splitWords(sentence, maxTokens);
+      for (const part of parts) {
+        pieces.push({ text: part, tokens: estimateTokens(part), separator: first ? lineSeparator : ' ' });
+        first = false;
+      }
+    }
+  });
+  return pieces;
+}
