@@ -41,6 +41,11 @@ async function openEmbedded(dataDir: string | 'memory'): Promise<Database> {
   const pglite = await PGlite.create(dataDir === 'memory' ? 'memory://' : dataDir, {
     extensions: { vector },
   });
+  return embeddedDatabase(pglite);
+}
+
+/** A Database over an open PGlite (also used by tests, which load it from a template). */
+export function embeddedDatabase(pglite: PGlite): Database {
   const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite) });
   return {
     db,

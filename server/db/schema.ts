@@ -106,6 +106,8 @@ export interface JobsTable {
   progress: Generated<number>;
   progress_message: Generated<string>;
   error: string | null;
+  /** Times the queue has started this job (006_tomes_extra.sql). */
+  attempts: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -170,6 +172,92 @@ export interface UsageEventsTable {
   created_at: Generated<Date>;
 }
 
+export interface TimelineEventsTable {
+  id: Generated<string>;
+  campaign_id: string;
+  user_id: string;
+  title: string;
+  description: Generated<string>;
+  /** Postgres `date`: write 'YYYY-MM-DD' or 'YYYY-MM-DD BC'; read through to_char (drivers turn BC into Invalid Date). */
+  event_date: ColumnType<never, string, string>;
+  event_type: string;
+  location: Generated<string>;
+  participants: Json<string[]>;
+  tags: Json<string[]>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface TimelineEventDocumentsTable {
+  event_id: string;
+  document_id: string;
+}
+
+/** 005_concept_map.sql */
+export interface ConceptMapSettingsJson {
+  show_labels: boolean;
+  min_strength: number;
+  layout: string;
+}
+
+export interface ConceptMapsTable {
+  campaign_id: string;
+  user_id: string;
+  settings: ColumnType<ConceptMapSettingsJson, string | undefined, string>;
+  merged_document_count: Generated<number>;
+  engine: string | null;
+  job_id: string | null;
+  last_updated: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Date>;
+}
+
+export interface ConceptExtractionsTable {
+  document_id: string;
+  extractor: string;
+  content_hash: string;
+  /** ExtractionResult[] (server/domain/concept-map/extract/types.ts) */
+  results: Json<unknown[]>;
+  input_tokens: Generated<number>;
+  output_tokens: Generated<number>;
+  extracted_at: Generated<Date>;
+}
+
+export interface ConceptMapDocumentsTable {
+  campaign_id: string;
+  document_id: string;
+  extractor: string;
+  content_hash: string;
+  processed_at: Timestamp;
+}
+
+export interface ConceptMapConceptsTable {
+  id: Generated<string>;
+  campaign_id: string;
+  key: string;
+  name: string;
+  type: string;
+  description: Generated<string>;
+  aliases: Json<string[]>;
+  source_count: Generated<number>;
+}
+
+export interface ConceptMapSourcesTable {
+  concept_id: string;
+  document_id: string;
+  ordinal: number;
+  quote: string;
+}
+
+export interface ConceptMapRelationshipsTable {
+  id: Generated<string>;
+  campaign_id: string;
+  source_id: string;
+  target_id: string;
+  relationship: string;
+  strength: number;
+  count: Generated<number>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -186,4 +274,12 @@ export interface DB {
   conversations: ConversationsTable;
   messages: MessagesTable;
   usage_events: UsageEventsTable;
+  timeline_events: TimelineEventsTable;
+  timeline_event_documents: TimelineEventDocumentsTable;
+  concept_maps: ConceptMapsTable;
+  concept_extractions: ConceptExtractionsTable;
+  concept_map_documents: ConceptMapDocumentsTable;
+  concept_map_concepts: ConceptMapConceptsTable;
+  concept_map_sources: ConceptMapSourcesTable;
+  concept_map_relationships: ConceptMapRelationshipsTable;
 }

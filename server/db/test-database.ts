@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { Kysely, sql } from 'kysely';
-import { openDatabase, type Database } from './database';
-import { PgliteDialect } from './pglite-dialect';
+import { sql } from 'kysely';
+import { embeddedDatabase, openDatabase, type Database } from './database';
 import { migrate } from './migrate';
-import type { DB } from './schema';
 
 /**
  * A fresh, migrated database for one test file.
@@ -20,21 +18,7 @@ export async function createTestDatabase(): Promise<Database> {
   if (serverUrl) return createServerTestDatabase(serverUrl);
   const template = await migratedTemplate();
   const pglite = await PGlite.create('memory://', { extensions: { vector }, loadDataDir: template });
-  const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite) });
-  const database: Database = {
-    db,
-    kind: 'pglite',
-    pglite,
-    runScript: async (script) => {
-      await pglite.transaction(async (tx) => {
-        await tx.exec(script);
-      });
-    },
-    close: async () => {
-      await db.destroy();
-      await pglite.close();
-    },
-  };
+  const database = embeddedDatabase(pglite);
   await migrate(database);
   return database;
 }
