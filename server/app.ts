@@ -12,8 +12,13 @@ import { remixPlugin } from './http/remix';
 import { adminRoutes } from './http/routes/admin';
 import { authRoutes } from './http/routes/auth';
 import { campaignRoutes } from './http/routes/campaigns';
+import { chatRoutes } from './http/routes/chat';
+import { contentRoutes } from './http/routes/content';
+import { conceptMapRoutes } from './http/routes/concept-map';
 import { healthRoutes } from './http/routes/health';
 import { openApiRoutes } from './http/routes/openapi';
+import { timelineRoutes } from './http/routes/timeline';
+import { tomeRoutes } from './http/routes/tomes';
 import { usageRoutes } from './http/routes/usage';
 import { installZodSchemas, zodToOpenApi } from './http/zod-schemas';
 
@@ -90,6 +95,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await authRoutes(api, services);
     await usageRoutes(api, services);
     await campaignRoutes(api, services);
+    await tomeRoutes(api, services);
+    await timelineRoutes(api, services);
+    await chatRoutes(api, services);
+    await contentRoutes(api, services);
+    await conceptMapRoutes(api, services);
     if (options.adminSecret) await adminRoutes(api, services, options.adminSecret);
   });
 

@@ -8,6 +8,7 @@ import { countAccounts } from './domain/accounts/accounts';
 import { createRegistrationCode } from './domain/accounts/registration-codes';
 import { parseEnv } from './env';
 import { registerWorkers } from '../jobs/register-workers';
+import { queueStaleReembedding } from '../jobs/reembed';
 
 async function main() {
   const env = parseEnv();
@@ -17,6 +18,7 @@ async function main() {
   }
   const { services, shutdown } = await bootServices(env);
   if (env.RUN_WORKERS) await registerWorkers(services.queue, services);
+  await queueStaleReembedding(services);
 
   const adminSecret = randomBytes(32).toString('base64url');
   const app = await buildApp(services, { remixBuildDir: buildDir, logger: env.NODE_ENV !== 'test', adminSecret });

@@ -1,15 +1,193 @@
-import type { MetaFunction } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { DEFAULT_CONTEXT_LEVEL, isContextLevel, type ContextLevel } from '../../contract/chat';
+import { CampaignOverview } from '~/components/assistant/campaign-overview';
+import { CampaignSidebar } from '~/components/assistant/campaign-sidebar';
+import { ChatPanel } from '~/components/assistant/chat-panel';
+import { ConversationHistory } from '~/components/assistant/conversation-history';
+import { CreateContentPanel } from '~/components/content/create-content-panel';
 import { PageHeader } from '~/components/page-header';
+import { failureMessage, statusOf } from '~/lib/auth-actions.server';
+import { formFields } from '~/lib/form-data';
+import { requireUser } from '~/lib/session.server';
+import assistantStyles from '~/styles/assistant.css?url';
 
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: assistantStyles }];
 export const meta: MetaFunction = () => [{ title: 'Campaign Assistant · Tomekeeper' }];
 
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user = requireUser(context, request);
+  const { db } = context.services;
+  const { campaigns: campaignsDomain, chat } = context.domain;
+  const url = new URL(request.url);
+  const level = url.searchParams.get('level');
+  const base = {
+    tab: url.searchParams.get('tab') === 'create' ? ('create' as const) : ('chat' as const),
+    showHistory: url.searchParams.get('history') === '1',
+    contextLevel: isContextLevel(level) ? level : DEFAULT_CONTEXT_LEVEL,
+  };
+  let campaigns: Awaited<ReturnType<typeof campaignsDomain.listCampaigns>>;
+  let tomes: Awaited<ReturnType<typeof chat.listKnowledgeTomes>>;
+  try {
+    campaigns = await campaignsDomain.listCampaigns(db, user.id);
+    tomes = await chat.listKnowledgeTomes(db, user.id);
+  } catch (error) {
+    console.error(error);
+    return { ...base, loadError: 'Failed to load campaigns and datasets', campaigns: [], tomes: [], selected: null, conversations: [], conversation: null, conversationError: null };
+  }
+  const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? null;
+  const conversations = selected ? await chat.listConversations(db, user.id, selected.id) : [];
+  const conversationId = url.searchParams.get('conversation');
+  let conversation: Awaited<ReturnType<typeof chat.getConversation>> | null = null;
+  let conversationError: string | null = null;
+  if (selected && conversationId) {
+    try {
+      conversation = await chat.getConversation(db, user.id, selected.id, conversationId);
+    } catch {
+      conversationError = 'Failed to load conversation';
+    }
+  }
+  return { ...base, loadError: null, campaigns, tomes, selected, conversations, conversation, conversationError };
+}
+
+/** The chat form without JavaScript: the whole answer, then back to the conversation. */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const fields = formFields(await request.formData());
+  const campaignId = fields.campaign_id ?? '';
+  const level = isContextLevel(fields.context_level) ? fields.context_level : DEFAULT_CONTEXT_LEVEL;
+  try {
+    const answer = await context.domain.chat.askCampaign(context.services.db, user.id, context.services.ai, campaignId, {
+      query: fields.query ?? '',
+      conversation_id: fields.conversation_id || null,
+      context_level: level,
+    });
+    return redirect(`/assistant?campaign=${campaignId}&conversation=${answer.conversation_id}&level=${level}`);
+  } catch (error) {
+    return data(
+      { failedTurn: { query: fields.query ?? '', error: failureMessage(context, error) ?? 'The assistant could not answer.', status: statusOf(context, error) } },
+      { status: statusOf(context, error) },
+    );
+  }
+}
+
 export default function AssistantPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [contextLevel, setContextLevel] = useState<ContextLevel>(loaded.contextLevel);
+  const [chatSession, setChatSession] = useState(0);
+  const { selected, campaigns, tomes } = loaded;
+
+  // The dashboard's 'Open in Assistant' may pass the campaign as route state.
+  useEffect(() => {
+    const wanted = (location.state as { campaignId?: string } | null)?.campaignId;
+    if (wanted && !selected && campaigns.some((campaign) => campaign.id === wanted)) {
+      navigate(`/assistant?campaign=${wanted}`, { replace: true });
+    }
+  }, [location.state, selected, campaigns, navigate]);
+
+  // Links change in other tabs (the dashboard): read them again when the GM comes back.
+  useEffect(() => {
+    const onFocus = () => revalidator.state === 'idle' && revalidator.revalidate();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [revalidator]);
+
+  const tomeNames = Object.fromEntries(tomes.map((tome) => [tome.id, tome.name]));
+  const linkedTomes = selected ? tomes.filter((tome) => selected.datasets.includes(tome.id)) : [];
+  const here = selected ? `/assistant?campaign=${selected.id}` : '/assistant';
+  const historyParam = loaded.showHistory ? '&history=1' : '';
+
   return (
-    <main className="page">
-      <PageHeader title="Campaign Assistant" />
-      <section className="card">
-        <p className="muted">Choose Your Campaign</p>
-      </section>
+    <main className="page assistant-page">
+      <PageHeader title="Campaign Assistant" subtitle="Ask your campaign’s Knowledge Tomes; every answer cites its sources." />
+      {loaded.loadError && (
+        <p className="notice error" role="alert">
+          {loaded.loadError}
+        </p>
+      )}
+      <div className="assistant-layout">
+        <CampaignSidebar campaigns={campaigns} tomeNames={tomeNames} selectedId={selected?.id ?? null} />
+        <section className="assistant-main card">
+          {!selected ? (
+            <div className="empty-state">
+              <h2>Choose Your Campaign</h2>
+              <p>Pick a campaign on the left. The assistant reads only the Knowledge Tomes linked to it.</p>
+            </div>
+          ) : (
+            <>
+              <div className="assistant-heading">
+                <h2>{selected.name}</h2>
+                <div className="row">
+                  <Link
+                    to={`${here}${historyParam}`}
+                    className="button"
+                    onClick={() => setChatSession((n) => n + 1)}
+                    preventScrollReset
+                  >
+                    New Conversation
+                  </Link>
+                  <Link
+                    to={`${here}${loaded.conversation ? `&conversation=${loaded.conversation.id}` : ''}${loaded.showHistory ? '' : '&history=1'}`}
+                    className="button"
+                    aria-expanded={loaded.showHistory}
+                    preventScrollReset
+                  >
+                    {loaded.showHistory ? 'Hide History' : 'Show History'}
+                  </Link>
+                </div>
+              </div>
+              <CampaignOverview description={selected.description} tomes={linkedTomes} />
+              <p className="notice info assistant-tip">
+                Tip: the AI only sees the Knowledge Tomes linked to this campaign. Link or unlink tomes on the{' '}
+                <Link to="/dashboard?tab=campaigns">dashboard’s Campaigns tab</Link>.
+              </p>
+              {loaded.showHistory && (
+                <ConversationHistory campaignId={selected.id} conversations={loaded.conversations} currentId={loaded.conversation?.id ?? null} />
+              )}
+              <nav className="tabs" aria-label="Assistant sections">
+                <Link
+                  to={`${here}${loaded.conversation ? `&conversation=${loaded.conversation.id}` : ''}${historyParam}`}
+                  className={loaded.tab === 'chat' ? 'tab active' : 'tab'}
+                  aria-current={loaded.tab === 'chat' ? 'page' : undefined}
+                  preventScrollReset
+                >
+                  Chat Assistant
+                </Link>
+                <Link
+                  to={`${here}&tab=create`}
+                  className={loaded.tab === 'create' ? 'tab active' : 'tab'}
+                  aria-current={loaded.tab === 'create' ? 'page' : undefined}
+                  preventScrollReset
+                >
+                  Create Content
+                </Link>
+              </nav>
+              {loaded.conversationError && (
+                <p className="notice error" role="alert">
+                  {loaded.conversationError}
+                </p>
+              )}
+              {loaded.tab === 'chat' ? (
+                <ChatPanel
+                  key={`${selected.id}:${chatSession}`}
+                  campaign={selected}
+                  conversation={loaded.conversation}
+                  contextLevel={contextLevel}
+                  onContextLevelChange={setContextLevel}
+                  failedTurn={actionData?.failedTurn ?? null}
+                />
+              ) : (
+                <CreateContentPanel campaign={selected} datasets={tomes} />
+              )}
+            </>
+          )}
+        </section>
+      </div>
     </main>
   );
 }

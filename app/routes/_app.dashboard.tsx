@@ -1,30 +1,64 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { CampaignsPanel, campaignsPanelLinks } from '~/components/campaigns/campaigns-panel';
 import { PageHeader } from '~/components/page-header';
+import { TomesPanel, tomesPanelLinks } from '~/components/tomes/tomes-panel';
+import { loadTomesView } from '~/components/tomes/tomes-view.server';
+import { UploadTrackerProvider, UploadTrackerStatus } from '~/components/tomes/upload-tracker';
+import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Command Center · Tomekeeper' }];
+export const links: LinksFunction = () => [...campaignsPanelLinks(), ...tomesPanelLinks()];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const tab = new URL(request.url).searchParams.get('tab') === 'datasets' ? 'datasets' : 'campaigns';
-  return { tab };
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user = requireUser(context, request);
+  const url = new URL(request.url);
+  const { db } = context.services;
+  // A link to a document (a citation) opens the Knowledge Tomes tab even without ?tab=.
+  const tab = url.searchParams.get('tab') === 'datasets' || (url.searchParams.has('document') && !url.searchParams.has('tab')) ? 'datasets' : 'campaigns';
+  const [campaigns, datasets] = await Promise.all([
+    context.domain.campaigns.listCampaigns(db, user.id).catch(logged),
+    context.domain.tomes.listDatasets(db, user.id).catch(logged),
+  ]);
+  const tomes = tab === 'datasets' && datasets ? await loadTomesView(context, user.id, url, datasets) : null;
+  const activeJobs = tomes ? tomes.activeJobs : await context.domain.tomes.listActiveJobs(db, user.id).catch(() => []);
+  return {
+    tab,
+    campaigns: campaigns ?? [],
+    datasets: datasets ?? [],
+    loadError: !datasets ? 'Failed to load datasets.' : !campaigns ? 'Failed to load dashboard data.' : null,
+    tomes,
+    activeJobs,
+  };
+}
+
+function logged(error: unknown): null {
+  console.error(error);
+  return null;
 }
 
 export default function Dashboard() {
-  const { tab } = useLoaderData<typeof loader>();
+  const { tab, campaigns, datasets, loadError, tomes, activeJobs } = useLoaderData<typeof loader>();
   return (
-    <main className="page">
-      <PageHeader title="Campaign Command Center" subtitle="Your campaigns and Knowledge Tomes." />
-      <nav className="tabs" aria-label="Dashboard sections">
-        <Link to="/dashboard?tab=campaigns" className={tab === 'campaigns' ? 'tab active' : 'tab'} aria-current={tab === 'campaigns' ? 'page' : undefined}>
-          Campaigns
-        </Link>
-        <Link to="/dashboard?tab=datasets" className={tab === 'datasets' ? 'tab active' : 'tab'} aria-current={tab === 'datasets' ? 'page' : undefined}>
-          Knowledge Tomes
-        </Link>
-      </nav>
-      <section className="card">
-        <p className="muted">{tab === 'campaigns' ? 'No campaigns yet.' : 'No Knowledge Tomes yet.'}</p>
-      </section>
-    </main>
+    <UploadTrackerProvider initialJobs={activeJobs}>
+      <main className="page">
+        <PageHeader title="Campaign Command Center" subtitle="Your campaigns and Knowledge Tomes." />
+        <nav className="tabs" aria-label="Dashboard sections">
+          <Link to="/dashboard?tab=campaigns" className={tab === 'campaigns' ? 'tab active' : 'tab'} aria-current={tab === 'campaigns' ? 'page' : undefined}>
+            Campaigns
+          </Link>
+          <Link to="/dashboard?tab=datasets" className={tab === 'datasets' ? 'tab active' : 'tab'} aria-current={tab === 'datasets' ? 'page' : undefined}>
+            Knowledge Tomes
+          </Link>
+        </nav>
+        {loadError && (
+          <p className="notice error" role="alert">
+            {loadError}
+          </p>
+        )}
+        <UploadTrackerStatus names={new Map(datasets.map((dataset) => [dataset.id, dataset.name]))} />
+        {tab === 'campaigns' ? <CampaignsPanel campaigns={campaigns} datasets={datasets} /> : tomes && <TomesPanel datasets={datasets} view={tomes} />}
+      </main>
+    </UploadTrackerProvider>
   );
 }

@@ -64,7 +64,20 @@ export function embeddedDatabase(pglite: PGlite): Database {
 }
 
 async function openServer(url: string): Promise<Database> {
-  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  const sql = postgres(url, {
+    max: 10,
+    onnotice: () => {},
+    types: {
+      // Our jsonb values arrive already serialised (as with PGlite); postgres.js would encode
+      // such a string a second time and store a JSON string instead of the object.
+      json: {
+        to: 114,
+        from: [114, 3802],
+        serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
+        parse: (text: string) => JSON.parse(text),
+      },
+    },
+  });
   const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }) });
   return {
     db,

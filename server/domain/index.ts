@@ -6,5 +6,10 @@
 export * as accounts from './accounts';
 export * as usage from './usage/usage';
 export * as campaigns from './campaigns/campaigns';
+export * as timeline from './timeline/timeline';
+export * as tomes from './tomes';
 export * as ownership from './ownership';
+export * as chat from './chat';
+export * as content from './content';
+export * as conceptMap from './concept-map';
 export { DomainError, isDomainError } from './errors';

@@ -219,7 +219,8 @@ export async function extractPdf(bytes: Uint8Array, out: BlockBuilder, options: 
   const { getDocument } = await getResolvedPDFJS();
   // PDF.js may take ownership of the buffer it is given, so it gets a copy.
   const task = getDocument({
-    data: bytes.slice(),
+    // A plain Uint8Array copy: PDF.js refuses Node Buffers (what postgres.js hands back for bytea).
+    data: new Uint8Array(bytes),
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: 0,

@@ -1,0 +1,30 @@
+import { Link } from '@remix-run/react';
+import type { KnowledgeTome } from '../../../server/domain/chat';
+import { abbreviateTokens } from '../../../contract/usage';
+
+/** The selected campaign's description and the knowledge its assistant can read. */
+export function CampaignOverview({ description, tomes }: { description: string; tomes: KnowledgeTome[] }) {
+  return (
+    <section className="campaign-overview" aria-label="Campaign knowledge">
+      <p className={description ? 'campaign-description' : 'campaign-description muted'}>{description || 'No description yet.'}</p>
+      <h3>Connected knowledge</h3>
+      {tomes.length === 0 ? (
+        <p className="muted small">
+          No datasets connected. <Link to="/dashboard?tab=campaigns">Link a Knowledge Tome</Link> so the assistant has something to read.
+        </p>
+      ) : (
+        <ul className="knowledge-list">
+          {tomes.map((tome) => (
+            <li key={tome.id}>
+              <strong>{tome.name}</strong>{' '}
+              <span className="muted small">
+                {tome.document_count} document{tome.document_count === 1 ? '' : 's'} · {abbreviateTokens(tome.total_tokens)} tokens
+              </span>
+              {tome.description && <p className="small muted">{tome.description}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

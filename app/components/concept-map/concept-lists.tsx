@@ -1,0 +1,74 @@
+import type { MapConcept, MapRelationship } from '../../../server/domain/concept-map';
+import { CONCEPT_TYPE_MAP, CONCEPT_TYPES } from '../../../contract/concept-map';
+
+interface ConceptListsProps {
+  concepts: MapConcept[];
+  relationships: MapRelationship[];
+  minStrength: number;
+  /** Open without JavaScript, where the lists are the map. */
+  open: boolean;
+}
+
+/** The map as text: concepts grouped by type, and the relationships strong enough to show. */
+export function ConceptLists({ concepts, relationships, minStrength, open }: ConceptListsProps) {
+  const byId = new Map(concepts.map((concept) => [concept.id, concept]));
+  const shown = relationships.filter((relationship) => relationship.strength >= minStrength);
+  return (
+    <details className="card cm-lists" open={open} data-testid="concept-lists">
+      <summary>
+        <h2>Concepts and relationships as lists</h2>
+      </summary>
+      <div className="cm-lists-body">
+        <section aria-labelledby="cm-concepts-heading">
+          <h3 id="cm-concepts-heading">Concepts ({concepts.length})</h3>
+          {CONCEPT_TYPES.map((type) => {
+            const list = concepts.filter((concept) => concept.type === type);
+            if (list.length === 0) return null;
+            return (
+              <div key={type} className="cm-type-group">
+                <h4>
+                  <span className="cm-swatch" style={{ background: CONCEPT_TYPE_MAP[type].color }} aria-hidden="true" />
+                  {CONCEPT_TYPE_MAP[type].name} ({list.length})
+                </h4>
+                <ul>
+                  {list.map((concept) => (
+                    <li key={concept.id}>
+                      <strong>{concept.name}</strong>
+                      {concept.description && <span className="muted"> — {concept.description}</span>}
+                      <span className="cm-list-sources">
+                        {' '}
+                        ({concept.sources} {concept.sources === 1 ? 'source' : 'sources'}
+                        {concept.source_passages[0] ? `; ${[...new Set(concept.source_passages.map((p) => p.filename))].join(', ')}` : ''})
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </section>
+        <section aria-labelledby="cm-relationships-heading">
+          <h3 id="cm-relationships-heading">
+            Relationships ({shown.length}
+            {shown.length < relationships.length ? ` of ${relationships.length}; strength ${minStrength} and above` : ''})
+          </h3>
+          {shown.length === 0 ? (
+            <p className="muted">No relationships at this strength.</p>
+          ) : (
+            <ul className="cm-relationship-list">
+              {shown.map((relationship) => (
+                <li key={relationship.id}>
+                  {byId.get(relationship.source)?.name} <em>{relationship.relationship}</em> {byId.get(relationship.target)?.name}{' '}
+                  <span className="muted small">
+                    (strength {relationship.strength}
+                    {relationship.count > 1 ? `, ${relationship.count} passages` : ''})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,152 @@
+import { Link } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { contentFilename, type GeneratedContent } from '../../../contract/content';
+import { ContentMarkdown, FrontMatterSummary } from './content-markdown';
+import type { ContentDataset, ResultRequest } from './types';
+
+export interface ContentPreviewProps {
+  result: GeneratedContent;
+  request: ResultRequest;
+  datasets: ContentDataset[];
+  filename: string;
+  onFilenameChange(name: string): void;
+  datasetId: string;
+  onDatasetChange(id: string): void;
+  error: string | null;
+  pending: boolean;
+  onSave(): void;
+  onReject(): void;
+  hydrated: boolean;
+  /** Without JavaScript, Reject is a link back to the result. */
+  rejectHref: string;
+  /** Without JavaScript the form posts here (the result's own address, so a failure shows beside it). */
+  formAction: string;
+  idPrefix: string;
+}
+
+/** The preview and save form: editable filename (saved with .md), the tome to save into, the rendered document. */
+function PreviewBody(props: ContentPreviewProps) {
+  const { result, request, datasets, filename, datasetId, error, pending, hydrated, idPrefix } = props;
+  const finalName = contentFilename(filename);
+  return (
+    <form
+      method="post"
+      action={props.formAction}
+      className="content-preview-form"
+      onSubmit={(event) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        props.onSave();
+      }}
+    >
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="campaign_id" value={request.campaignId} />
+      <input type="hidden" name="conversation_id" value={result.conversation_id} />
+      <input type="hidden" name="content_type" value={result.content_type} />
+      <input type="hidden" name="character_format" value={result.character_format ?? ''} />
+      <input type="hidden" name="primary_dataset_id" value={request.datasetId} />
+      <div className="modal-body stack">
+        {error && (
+          <p className="notice error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="content-save-fields">
+          <label htmlFor={`${idPrefix}-filename`}>
+            Filename
+            <span className="filename-input">
+              <input
+                id={`${idPrefix}-filename`}
+                name="filename"
+                value={filename}
+                maxLength={130}
+                autoComplete="off"
+                onChange={(e) => props.onFilenameChange(e.target.value)}
+              />
+              <span aria-hidden="true">.md</span>
+            </span>
+          </label>
+          <label htmlFor={`${idPrefix}-save-dataset`}>
+            Save to dataset
+            <select id={`${idPrefix}-save-dataset`} name="dataset_id" value={datasetId} onChange={(e) => props.onDatasetChange(e.target.value)}>
+              <option value="">Choose a Knowledge Tome…</option>
+              {datasets.map((dataset) => (
+                <option key={dataset.id} value={dataset.id}>
+                  {dataset.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <p className="small muted" data-testid="save-as">
+          {finalName ? (
+            <>
+              Will be saved as <strong>{finalName}</strong> and indexed at once, so the assistant can search and cite it.
+            </>
+          ) : (
+            'Enter a filename.'
+          )}
+        </p>
+        <FrontMatterSummary markdown={result.markdown} />
+        <div className="content-preview-scroll" data-testid="markdown-preview">
+          <ContentMarkdown markdown={result.markdown} />
+        </div>
+      </div>
+      <div className="modal-footer">
+        {hydrated ? (
+          <button type="button" className="secondary" onClick={props.onReject} disabled={pending}>
+            Reject
+          </button>
+        ) : (
+          <Link className="button" to={props.rejectHref}>
+            Reject
+          </Link>
+        )}
+        <button type="submit" className="primary" disabled={pending}>
+          {pending ? 'Saving…' : 'Accept & Save to Dataset'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** With JavaScript a native dialog; without, the same form as a section of the /content page (?preview=1). */
+export function ContentPreview(props: ContentPreviewProps & { open: boolean }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (props.open && !element.open) element.showModal();
+    if (!props.open && element.open) element.close();
+  }, [props.open]);
+
+  const heading = <h2 id={`${props.idPrefix}-preview-title`}>Preview Markdown</h2>;
+  if (!props.hydrated) {
+    if (!props.open) return null;
+    return (
+      <section className="card content-preview-inline" aria-labelledby={`${props.idPrefix}-preview-title`}>
+        <div className="modal-header">{heading}</div>
+        <PreviewBody {...props} />
+      </section>
+    );
+  }
+  return (
+    <dialog
+      ref={dialog}
+      className="modal content-preview-dialog"
+      aria-labelledby={`${props.idPrefix}-preview-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        props.onReject();
+      }}
+    >
+      <div className="modal-header">
+        {heading}
+        <button type="button" className="close-button" aria-label="Close" onClick={props.onReject}>
+          ×
+        </button>
+      </div>
+      {props.open && <PreviewBody {...props} />}
+    </dialog>
+  );
+}

@@ -1,0 +1,189 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { TimelineDocument, TimelineEvent } from '../../../server/domain/timeline/timeline';
+import { DEFAULT_EVENT_TYPE, EVENT_LIMITS, EVENT_TYPE_MAP, EVENT_TYPES } from '../../../contract/timeline';
+import { dateProblem, formatDisplayDate } from '../../../contract/timeline-dates';
+
+/** What the event form shows: strings as typed, lists as the comma-separated text. */
+export interface EventFormValues {
+  title: string;
+  event_type: string;
+  date: string;
+  location: string;
+  description: string;
+  participants: string;
+  tags: string;
+  linked_documents: string[];
+}
+
+export function formValuesOf(event: TimelineEvent): EventFormValues {
+  return {
+    title: event.title,
+    event_type: event.event_type,
+    date: event.date,
+    location: event.location,
+    description: event.description,
+    participants: event.participants.join(', '),
+    tags: event.tags.join(', '),
+    linked_documents: event.linked_documents,
+  };
+}
+
+export function newEventValues(today: string): EventFormValues {
+  return {
+    title: '',
+    event_type: DEFAULT_EVENT_TYPE,
+    date: today,
+    location: '',
+    description: '',
+    participants: '',
+    tags: '',
+    linked_documents: [],
+  };
+}
+
+/** Title, type and date make an event; everything else is optional. */
+export function eventValuesValid(values: Pick<EventFormValues, 'title' | 'event_type' | 'date'>): boolean {
+  return values.title.trim() !== '' && values.event_type !== '' && dateProblem(values.date) === null;
+}
+
+interface EventFieldsProps {
+  /** Keeps ids unique when the dialog and the no-JS section are both on the page. */
+  idPrefix: string;
+  initial: EventFormValues;
+  documents: TimelineDocument[];
+  onValidityChange?(valid: boolean): void;
+  autoFocus?: boolean;
+}
+
+/** The fields of the event modal (and of its no-JavaScript page section). */
+export function EventFields({ idPrefix, initial, documents, onValidityChange, autoFocus }: EventFieldsProps) {
+  const [title, setTitle] = useState(initial.title);
+  const [eventType, setEventType] = useState(initial.event_type);
+  const [date, setDate] = useState(initial.date);
+  const valid = eventValuesValid({ title, event_type: eventType, date });
+  useEffect(() => onValidityChange?.(valid), [valid, onValidityChange]);
+
+  const problem = date.trim() ? dateProblem(date) : null;
+  const dateHelp = problem ?? (date.trim() ? `Reads as ${formatDisplayDate(date.trim())}` : 'YYYY-MM-DD');
+
+  return (
+    <div className="stack tl-fields">
+      <label>
+        <span>
+          Title <span className="required" aria-hidden="true">*</span>
+        </span>
+        <input
+          name="title"
+          required
+          maxLength={EVENT_LIMITS.title}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          autoFocus={autoFocus}
+          autoComplete="off"
+        />
+      </label>
+      <div className="tl-field-pair">
+        <div className="tl-field">
+          <label htmlFor={`${idPrefix}-type`}>
+            Type <span className="required" aria-hidden="true">*</span>
+          </label>
+          <select id={`${idPrefix}-type`} name="event_type" required value={eventType} onChange={(event) => setEventType(event.target.value)}>
+            {EVENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {EVENT_TYPE_MAP[type].name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="tl-field">
+          <label htmlFor={`${idPrefix}-date`}>
+            Date <span className="required" aria-hidden="true">*</span>
+          </label>
+          <input
+            id={`${idPrefix}-date`}
+            name="date"
+            required
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+            placeholder="YYYY-MM-DD"
+            pattern="[+\-]?[0-9]{4,5}-[0-9]{1,2}-[0-9]{1,2}"
+            aria-describedby={`${idPrefix}-date-help ${idPrefix}-date-rule`}
+            aria-invalid={problem ? true : undefined}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <p id={`${idPrefix}-date-help`} className={problem ? 'field-error tl-date-help' : 'muted small tl-date-help'} aria-live="polite">
+            {dateHelp}
+          </p>
+        </div>
+      </div>
+      <p id={`${idPrefix}-date-rule`} className="muted small tl-date-rule">
+        Years before 1 count back from year 0 (1 BC): -0500-03-01 is 1 March 501 BC.
+      </p>
+      <label>
+        Location
+        <input name="location" maxLength={EVENT_LIMITS.location} defaultValue={initial.location} autoComplete="off" />
+      </label>
+      <label>
+        Description
+        <textarea name="description" maxLength={EVENT_LIMITS.description} defaultValue={initial.description} rows={3} />
+      </label>
+      <div className="tl-field-pair">
+        <label>
+          Participants
+          <input name="participants" defaultValue={initial.participants} placeholder="Aria, Borin, Captain Vex" autoComplete="off" />
+          <span className="muted small tl-field-note">Comma-separated</span>
+        </label>
+        <label>
+          Tags
+          <input name="tags" defaultValue={initial.tags} placeholder="heist, harbour" autoComplete="off" />
+          <span className="muted small tl-field-note">Comma-separated</span>
+        </label>
+      </div>
+      <LinkedDocuments idPrefix={idPrefix} documents={documents} checked={initial.linked_documents} />
+    </div>
+  );
+}
+
+function LinkedDocuments({ idPrefix, documents, checked }: { idPrefix: string; documents: TimelineDocument[]; checked: string[] }) {
+  const groups = useMemo(() => {
+    const byTome = new Map<string, { name: string; documents: TimelineDocument[] }>();
+    for (const document of documents) {
+      if (!document.linkable && !checked.includes(document.id)) continue;
+      const group = byTome.get(document.dataset_id) ?? { name: document.dataset_name, documents: [] };
+      group.documents.push(document);
+      byTome.set(document.dataset_id, group);
+    }
+    return [...byTome.entries()];
+  }, [documents, checked]);
+
+  return (
+    <fieldset className="tl-docs">
+      <legend>Linked documents</legend>
+      {groups.length === 0 ? (
+        <p className="muted small">
+          No documents to link yet. Link a Knowledge Tome to this campaign on the{' '}
+          <a href="/dashboard?tab=campaigns">dashboard</a> and its documents appear here.
+        </p>
+      ) : (
+        <div className="tl-doc-groups">
+          {groups.map(([datasetId, group]) => (
+            <div key={datasetId} className="tl-doc-group" role="group" aria-labelledby={`${idPrefix}-tome-${datasetId}`}>
+              <p className="tl-doc-tome" id={`${idPrefix}-tome-${datasetId}`}>
+                {group.name}
+              </p>
+              {group.documents.map((document) => (
+                <label key={document.id} className="tl-check">
+                  <input type="checkbox" name="linked_documents" value={document.id} defaultChecked={checked.includes(document.id)} />
+                  <span>{document.filename}</span>
+                  {document.status !== 'ready' && <span className="badge">{document.status}</span>}
+                  {!document.linkable && <span className="badge">tome no longer linked</span>}
+                </label>
+              ))}
+            </div>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,140 @@
+import { Form, Link, useNavigation } from '@remix-run/react';
+import type { Dataset } from '../../../server/domain/tomes';
+import { labelOf, METADATA_CATEGORIES, METADATA_SOURCES, METADATA_TYPES } from '../../../contract/tomes';
+import { TOME_ACTIONS, tomesUrl } from './tome-urls';
+
+function ErrorNotice({ error }: { error?: string | null }) {
+  if (!error) return null;
+  return (
+    <p className="notice error" role="alert">
+      {error}
+    </p>
+  );
+}
+
+function useSubmitting(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formAction === TOME_ACTIONS && navigation.formData?.get('intent') === intent;
+}
+
+export function CreateDatasetForm({ error }: { error?: string | null }) {
+  const submitting = useSubmitting('create-dataset');
+  return (
+    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Create dataset">
+      <input type="hidden" name="intent" value="create-dataset" />
+      <label>
+        Name
+        <input name="name" required maxLength={200} autoComplete="off" placeholder="e.g. Ember Crown campaign notes" autoFocus />
+      </label>
+      <label>
+        Description <span className="muted small">(optional)</span>
+        <textarea name="description" maxLength={5000} rows={3} placeholder="What goes in this tome?" />
+      </label>
+      <p className="muted small">
+        Type, category and tags are guessed from the name and description; change them any time with Metadata.
+      </p>
+      <ErrorNotice error={error} />
+      <div className="row">
+        <button type="submit" className="primary" disabled={submitting}>
+          {submitting ? 'Creating…' : 'Create Dataset'}
+        </button>
+        <Link to={tomesUrl()} className="button secondary" preventScrollReset>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export function MetadataForm({ dataset, error }: { dataset: Dataset; error?: string | null }) {
+  const submitting = useSubmitting('update-metadata');
+  const { metadata } = dataset;
+  return (
+    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Dataset metadata">
+      <input type="hidden" name="intent" value="update-metadata" />
+      <input type="hidden" name="dataset_id" value={dataset.id} />
+      <div className="metadata-grid">
+        <label>
+          Type
+          <select name="type" defaultValue={metadata.type}>
+            {METADATA_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {labelOf(value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Category
+          <select name="category" defaultValue={metadata.category}>
+            {METADATA_CATEGORIES.map((value) => (
+              <option key={value} value={value}>
+                {labelOf(value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Source
+          <select name="source" defaultValue={metadata.source}>
+            {METADATA_SOURCES.map((value) => (
+              <option key={value} value={value}>
+                {labelOf(value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Version
+          <input value={metadata.version} readOnly aria-readonly="true" className="readonly" />
+        </label>
+      </div>
+      <label>
+        Tags <span className="muted small">(comma separated)</span>
+        <input name="tags" defaultValue={metadata.tags.join(', ')} placeholder="dragons, undead, city" autoComplete="off" />
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" name="is_official_dnd" defaultChecked={metadata.is_official_dnd} />
+        Official D&amp;D material
+      </label>
+      <ErrorNotice error={error} />
+      <div className="row">
+        <button type="submit" className="primary" disabled={submitting}>
+          {submitting ? 'Saving…' : 'Save Metadata'}
+        </button>
+        <Link to={tomesUrl()} className="button secondary" preventScrollReset>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export function DeleteDatasetForm({ dataset, error }: { dataset: Dataset; error?: string | null }) {
+  const submitting = useSubmitting('delete-dataset');
+  return (
+    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Delete dataset">
+      <input type="hidden" name="intent" value="delete-dataset" />
+      <input type="hidden" name="dataset_id" value={dataset.id} />
+      <p>
+        Delete <strong>{dataset.name}</strong>
+        {dataset.document_count > 0 && (
+          <>
+            {' '}
+            and its {dataset.document_count} {dataset.document_count === 1 ? 'document' : 'documents'}
+          </>
+        )}
+        ? Campaigns linked to it lose it too. <strong>This cannot be undone.</strong>
+      </p>
+      <ErrorNotice error={error} />
+      <div className="row">
+        <button type="submit" className="danger" disabled={submitting}>
+          {submitting ? 'Deleting…' : 'Delete Dataset'}
+        </button>
+        <Link to={tomesUrl()} className="button secondary" preventScrollReset>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+import type { AppLoadContext } from '@remix-run/server-runtime';
+import type { ActiveJob, Dataset, DocumentDetail, DocumentSummary, JobStatus } from '../../../server/domain/tomes';
+
+/** What the Knowledge Tomes tab needs beyond the dataset list, read from the address (see tome-urls.ts). */
+export interface TomesView {
+  maxUploadMb: number;
+  /** The tome whose Manage Documents modal is open. */
+  manage: { dataset: Dataset; documents: DocumentSummary[]; jobs: Array<JobStatus & { filename: string }> } | null;
+  /** The document open in the viewer. */
+  viewer: { dataset: Dataset; document: DocumentDetail; page: number | null; editing: boolean } | null;
+  activeJobs: ActiveJob[];
+  errors: string[];
+}
+
+export async function loadTomesView(context: AppLoadContext, userId: string, url: URL, datasets: Dataset[]): Promise<TomesView> {
+  const { db, env } = context.services;
+  const { tomes, isDomainError } = context.domain;
+  const params = url.searchParams;
+  const view: TomesView = { maxUploadMb: env.MAX_UPLOAD_MB, manage: null, viewer: null, activeJobs: [], errors: [] };
+  const notFound = (error: unknown) => isDomainError(error) && error.status === 404;
+
+  const manageId = params.get('manage');
+  if (manageId) {
+    const dataset = datasets.find((d) => d.id === manageId);
+    if (!dataset) view.errors.push(`Dataset not found: ${manageId}`);
+    else {
+      try {
+        const [documents, jobs] = await Promise.all([
+          tomes.listDocuments(db, userId, manageId),
+          tomes.listDatasetJobs(db, userId, manageId),
+        ]);
+        view.manage = { dataset, documents, jobs };
+      } catch (error) {
+        console.error(error);
+        view.errors.push('Failed to load documents.');
+      }
+    }
+  }
+
+  const datasetId = params.get('dataset');
+  const documentId = params.get('document');
+  if (datasetId && documentId) {
+    const dataset = datasets.find((d) => d.id === datasetId);
+    if (!dataset) view.errors.push(`Dataset not found: ${datasetId}`);
+    else {
+      try {
+        const document = await tomes.getDocument(db, userId, datasetId, documentId);
+        const page = Number(params.get('page'));
+        view.viewer = { dataset, document, page: Number.isInteger(page) && page > 0 ? page : null, editing: params.get('edit') === '1' };
+      } catch (error) {
+        if (notFound(error)) view.errors.push(`Could not find document: ${documentId}`);
+        else {
+          console.error(error);
+          view.errors.push('Failed to load document content.');
+        }
+      }
+    }
+  }
+
+  try {
+    view.activeJobs = await tomes.listActiveJobs(db, userId);
+  } catch (error) {
+    console.error(error);
+  }
+  return view;
+}

@@ -1,0 +1,76 @@
+/** Campaign and document chat: what the browser and the server agree on (spec sections 2, 3, 7, 9). */
+
+export const CONTEXT_LEVELS = ['low', 'medium', 'high'] as const;
+export type ContextLevel = (typeof CONTEXT_LEVELS)[number];
+export const DEFAULT_CONTEXT_LEVEL: ContextLevel = 'medium';
+
+export const CONTEXT_LEVEL_LABELS: Record<ContextLevel, string> = {
+  low: 'Low: quick answers, minimal context',
+  medium: 'Medium: balanced (default)',
+  high: 'High: comprehensive, extensive context',
+};
+
+export function isContextLevel(value: unknown): value is ContextLevel {
+  return typeof value === 'string' && (CONTEXT_LEVELS as readonly string[]).includes(value);
+}
+
+/** A cited source of an answer. `page` is set for PDF passages. */
+export interface ChatCitation {
+  source_id: string;
+  filename: string;
+  quote: string;
+  document_id: string | null;
+  dataset_id: string | null;
+  page?: number | null;
+}
+
+export interface CampaignChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  /** ISO 8601. */
+  timestamp: string;
+  citations: ChatCitation[];
+  /** Which engine answered (assistant messages): claude | offline. */
+  engine: string | null;
+}
+
+export interface CampaignChatAnswer {
+  response: string;
+  citations: ChatCitation[];
+  conversation_id: string;
+  engine: string;
+  timestamp: string;
+}
+
+/** Server-sent events of POST /api/campaigns/{id}/chat with `Accept: text/event-stream`. */
+export type ChatStreamEvent =
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'done'; data: CampaignChatAnswer }
+  | { event: 'error'; data: { error: string; status: number } };
+
+/** Where a citation opens: the dashboard's datasets tab with the document (and page) shown. */
+export function citationHref(citation: Pick<ChatCitation, 'dataset_id' | 'document_id' | 'page'>): string {
+  if (!citation.dataset_id || !citation.document_id) return '/dashboard?tab=datasets';
+  const params = new URLSearchParams({ tab: 'datasets', dataset: citation.dataset_id, document: citation.document_id });
+  if (citation.page) params.set('page', String(citation.page));
+  return `/dashboard?${params.toString()}`;
+}
+
+/** Chat error banners and citation hints last this long (spec section 9). */
+export const CHAT_NOTICE_MS = 5_000;
+
+export const CHAT_GREETING =
+  'Greetings, Game Master! Ask me anything about this campaign and I will search its linked Knowledge Tomes and cite what I find.';
+export const CHAT_WAITING = 'Consulting the ancient tomes...';
+export const DOCUMENT_CHAT_ERROR = 'Error occurred while processing your request. Please try again.';
+export const UNLINKED_CITATION_MESSAGE =
+  'That source belongs to a Knowledge Tome that is no longer linked to this campaign. Link the tome again to open it.';
+export const CITATION_WITHOUT_IDS_HINT =
+  'This citation does not say which document it came from, so the Knowledge Tomes tab opened instead. Look for the file by its name.';
+
+/** 'Goblin Lore, Sword Coast, ... and 2 more' (spec: first 2 names, then '... and N more'). */
+export function connectedDatasetsLabel(names: string[]): string {
+  if (names.length === 0) return 'No datasets connected';
+  const shown = names.slice(0, 2).join(', ');
+  return names.length > 2 ? `${shown} ... and ${names.length - 2} more` : shown;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { dayNumber } from './timeline-dates';
+import { assignLanes, axisTicks, indexRange, OVERFLOW, overflowBuckets, rangeLabel, zoomViewStart } from './timeline-track';
+
+describe('timeline track geometry', () => {
+  it('puts overlapping markers in separate lanes and reuses a lane once it is free', () => {
+    expect(assignLanes([0, 10, 20, 40, 80], 30, 3)).toEqual([0, 1, 2, 0, 0]);
+  });
+
+  it('counts the markers that find no lane in fixed stretches of the track', () => {
+    const positions = [0, 1, 2, 3, 4, 50, 51, 52, 53, 130];
+    const lanes = assignLanes(positions, 30, 3);
+    expect(lanes).toEqual([0, 1, 2, OVERFLOW, OVERFLOW, 0, 1, 2, OVERFLOW, 0]);
+    expect(overflowBuckets(positions, lanes, 48)).toEqual([
+      { left: 0, first: 3, count: 2 },
+      { left: 48, first: 8, count: 1 },
+    ]);
+  });
+
+  it('finds only the markers within a range, edges included', () => {
+    const positions = [1, 3, 3, 5, 8, 13];
+    expect(indexRange(positions, 3, 8)).toEqual([1, 5]);
+    expect(indexRange(positions, 9, 12)).toEqual([5, 5]);
+    expect(indexRange(positions, -10, 100)).toEqual([0, 6]);
+  });
+
+  it('keeps the day under the cursor in place when zooming', () => {
+    const viewStart = 1000;
+    const cursor = 300;
+    const dayUnderCursor = viewStart + cursor / 10;
+    const next = zoomViewStart(viewStart, cursor, 10, 50);
+    expect(next + cursor / 50).toBeCloseTo(dayUnderCursor, 9);
+    expect(zoomViewStart(next, cursor, 50, 10)).toBeCloseTo(viewStart, 9);
+  });
+
+  it('labels years and months at year zoom, BC years included', () => {
+    const start = dayNumber({ year: -1, month: 11, day: 15 });
+    const end = dayNumber({ year: 1, month: 2, day: 10 });
+    const ticks = axisTicks('year', start, end);
+    expect(ticks.filter((t) => t.major).map((t) => t.label)).toEqual(['1 BC', '1']);
+    expect(ticks[0]).toEqual({ day: dayNumber({ year: -1, month: 12, day: 1 }), label: 'Dec', major: false });
+    expect(ticks.at(-1)!.label).toBe('Feb');
+  });
+
+  it('labels days with their weekday at week and day zoom', () => {
+    const start = dayNumber({ year: 1492, month: 10, day: 11 });
+    const week = axisTicks('week', start, start + 1);
+    // Proleptic Gregorian: 12 October 1492 falls on a Wednesday (a Friday in the Julian calendar Columbus used).
+    expect(week.map((t) => t.label)).toEqual(['Tue 11', 'Wed 12']);
+    const day = axisTicks('day', dayNumber({ year: 2024, month: 3, day: 1 }), dayNumber({ year: 2024, month: 3, day: 1 }));
+    expect(day).toEqual([
+      { day: dayNumber({ year: 2024, month: 3, day: 1 }), label: 'March 2024', major: true },
+      { day: dayNumber({ year: 2024, month: 3, day: 1 }), label: 'Friday 1', major: false },
+    ]);
+  });
+
+  it('describes the visible range', () => {
+    expect(rangeLabel(dayNumber({ year: 1492, month: 3, day: 3 }), dayNumber({ year: 1493, month: 7, day: 9 }))).toBe('3 Mar 1492 – 9 Jul 1493');
+    expect(rangeLabel(dayNumber({ year: -500, month: 3, day: 3 }), dayNumber({ year: -500, month: 3, day: 9 }))).toBe('3–9 Mar 501 BC');
+  });
+});

@@ -1,0 +1,114 @@
+/** Knowledge Tomes: the spec's enumerations, constants and small pure rules (browser and server). */
+
+export const METADATA_TYPES = ['official_dnd', 'custom_campaign', 'rules', 'lore', 'characters', 'locations', 'general'] as const;
+export const METADATA_CATEGORIES = ['rules', 'lore', 'characters', 'locations', 'mechanics', 'general'] as const;
+export const METADATA_SOURCES = ['user_upload', 'official_dnd', 'generated', 'imported'] as const;
+
+export type MetadataType = (typeof METADATA_TYPES)[number];
+export type MetadataCategory = (typeof METADATA_CATEGORIES)[number];
+export type MetadataSource = (typeof METADATA_SOURCES)[number];
+
+export const METADATA_LABELS: Record<string, string> = {
+  official_dnd: 'Official D&D',
+  custom_campaign: 'Custom campaign',
+  rules: 'Rules',
+  lore: 'Lore',
+  characters: 'Characters',
+  locations: 'Locations',
+  mechanics: 'Mechanics',
+  general: 'General',
+  user_upload: 'Your uploads',
+  generated: 'Generated',
+  imported: 'Imported',
+};
+
+export const labelOf = (value: string) => METADATA_LABELS[value] ?? value;
+
+/** The upload types a tome accepts (the same list as the server's extractors). */
+export const ACCEPTED_UPLOAD_EXTENSIONS = [
+  'pdf', 'docx', 'txt', 'md', 'rtf', 'odt', 'csv', 'json', 'xml', 'html', 'htm', 'tex', 'epub', 'log',
+] as const;
+
+/** For a file input's accept attribute. */
+export const UPLOAD_ACCEPT = ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+/** Job polling and notices (spec sections 4 and 9), in milliseconds. */
+export const JOB_TIMING = {
+  firstPoll: 1000,
+  poll: 2000,
+  retryAfterError: 5000,
+  removeCompleted: 2000,
+  removeFailed: 5000,
+} as const;
+export const NOTICE_MS = 3000;
+
+/** Statuses a processing job passes through before completed or failed. */
+export const ACTIVE_JOB_STATUSES = ['queued', 'extracting', 'chunking', 'embedding', 'indexing', 'processing'] as const;
+export type JobStatus = (typeof ACTIVE_JOB_STATUSES)[number] | 'completed' | 'failed';
+export const isActiveJobStatus = (status: string) => (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
+
+/** The dataset card shows at most this many tags, then '+N more'. */
+export const CARD_TAG_LIMIT = 3;
+
+export function cardTags(tags: readonly string[]): { shown: string[]; more: number } {
+  return { shown: tags.slice(0, CARD_TAG_LIMIT), more: Math.max(0, tags.length - CARD_TAG_LIMIT) };
+}
+
+/** Tags typed as one comma-separated line (or given as a list): split, trimmed, blanks and repeats dropped. */
+export function parseTags(input: string | readonly string[] | undefined | null): string[] {
+  if (input == null) return [];
+  const parts = (typeof input === 'string' ? [input] : input).flatMap((value) => String(value).split(','));
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const part of parts) {
+    const tag = part.trim().replace(/\s+/g, ' ');
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
+/** PDF viewer (spec sections 5 and 9). */
+export const PDF_PAGE_WIDTH = 600;
+export const PDF_ZOOM = { min: 0.5, max: 3, step: 0.2, initial: 1 } as const;
+
+export function clampPage(page: number, pageCount: number): number {
+  if (!Number.isFinite(page)) return 1;
+  return Math.min(Math.max(1, Math.round(page)), Math.max(1, pageCount));
+}
+
+/** The next zoom level one step in or out, kept within 50%..300% and free of float drift. */
+export function stepZoom(zoom: number, direction: 1 | -1): number {
+  const next = Math.round((zoom + direction * PDF_ZOOM.step) * 10) / 10;
+  return Math.min(PDF_ZOOM.max, Math.max(PDF_ZOOM.min, next));
+}
+
+/** The size badge: text length divided by 1000, shown as KB. */
+export function sizeBadge(textLength: number): string {
+  return `${(textLength / 1000).toFixed(1)} KB`;
+}
+
+/** Seconds since epoch (the API's upload_date) as a date a person reads. */
+export function formatUploadDate(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+export const formatTokens = (count: number) => count.toLocaleString('en-US');
+
+/** Types whose stored text is their source, so an edit is saved under the same name. */
+const SOURCE_TEXT_TYPES = ['txt', 'md', 'log'];
+
+/**
+ * The name an edited document is saved under. Text and markdown keep theirs; any other type
+ * (a Word file, a web page) becomes markdown holding the edited text, since its original format
+ * cannot be rebuilt from text.
+ */
+export function editedFilename(filename: string, fileType: string): string {
+  if (SOURCE_TEXT_TYPES.includes(fileType)) return filename;
+  const dot = filename.lastIndexOf('.');
+  return `${dot > 0 ? filename.slice(0, dot) : filename}.md`;
+}
+
+/** Documents shown as rendered markdown (the rest of the text types show as plain text). */
+export const isMarkdownType = (fileType: string) => fileType === 'md';

@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { CONTEXT_LEVELS, DEFAULT_CONTEXT_LEVEL, type CampaignChatAnswer, type ContextLevel } from '../../../contract/chat';
+import type { AiProviders } from '../../ai/providers';
+import type { DB } from '../../db/schema';
+import { linkedDatasetIds, requireOwnedCampaign } from '../ownership';
+import { CONTEXT_BUDGETS, searchPassages } from '../retrieval';
+import { providerFailure } from './ai-failure';
+import { citationsFromPassages } from './citations';
+import { historyOf, requireConversation, saveExchange } from './conversations';
+import { campaignSystemPrompt } from './prompts';
+import { generationCost, recordGeneration, recordQueryEmbedding } from './usage-records';
+
+export const campaignChatSchema = z.object({
+  query: z
+    .string({ error: 'query is required' })
+    .trim()
+    .min(1, 'Type a question for the assistant first.')
+    .max(8_000, 'The question is too long (8000 characters at most).'),
+  conversation_id: z.string().nullish(),
+  context_level: z
+    .enum(CONTEXT_LEVELS, { error: 'context_level must be low, medium or high' })
+    .optional()
+    .default(DEFAULT_CONTEXT_LEVEL),
+});
+export type CampaignChatInput = z.input<typeof campaignChatSchema>;
+
+export interface AnswerOptions {
+  /** Each piece of the answer as it is written. */
+  onText?: (delta: string) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A campaign question, checked and with its passages found, ready to be answered. The HTTP
+ * door prepares first (so bad input and missing rows still answer with their own status) and
+ * only then opens a stream for the answer.
+ */
+export interface PreparedCampaignChat {
+  contextLevel: ContextLevel;
+  answer(options?: AnswerOptions): Promise<CampaignChatAnswer>;
+}
+
+export async function prepareCampaignChat(
+  db: Kysely<DB>,
+  userId: string,
+  ai: AiProviders,
+  campaignId: string,
+  input: CampaignChatInput,
+): Promise<PreparedCampaignChat> {
+  const askedAt = new Date();
+  const { query, conversation_id, context_level } = campaignChatSchema.parse(input);
+  const campaign = await requireOwnedCampaign(db, userId, campaignId);
+  const conversationId = conversation_id
+    ? (await requireConversation(db, userId, { kind: 'campaign_chat', campaignId }, conversation_id)).id
+    : null;
+  const history = await historyOf(db, conversationId);
+  const previousQuestion = [...history].reverse().find((turn) => turn.role === 'user')?.content;
+
+  // Read the links now, at question time: a tome unlinked a second ago is not searched.
+  const datasetIds = await linkedDatasetIds(db, userId, campaignId);
+  const search = await searchPassages(db, {
+    scope: { userId, datasetIds },
+    query,
+    contextQuery: previousQuestion,
+    embedder: ai.embedder,
+    level: context_level,
+  }).catch((error: unknown) => {
+    throw providerFailure(error);
+  });
+  await recordQueryEmbedding(db, userId, search.embedding);
+  const passages = search.passages;
+
+  return {
+    contextLevel: context_level,
+    async answer(options: AnswerOptions = {}) {
+      const started = performance.now();
+      const result = await ai.generator
+        .generate({
+          system: campaignSystemPrompt(campaign, context_level, datasetIds.length),
+          messages: [
+            ...history,
+            {
+              role: 'user',
+              content: query,
+              passages: passages.map((p) => ({
+                sourceId: String(p.chunkId),
+                title: p.filename,
+                content: p.content,
+                documentId: p.documentId,
+                datasetId: p.datasetId,
+                page: p.page,
+                headingPath: p.headingPath || undefined,
+              })),
+            },
+          ],
+          maxTokens: CONTEXT_BUDGETS[context_level].answerTokens,
+          onText: options.onText,
+          signal: options.signal,
+        })
+        .catch((error: unknown) => {
+          throw providerFailure(error);
+        });
+      const durationMs = performance.now() - started;
+      const citations = citationsFromPassages(result.citations, passages);
+      const cost = generationCost(result);
+      const saved = await db.transaction().execute(async (trx) => {
+        const exchange = await saveExchange(trx, {
+          userId,
+          conversationId,
+          owner: { kind: 'campaign_chat', campaignId },
+          question: query,
+          askedAt,
+          answer: result.text,
+          citations,
+          engine: result.engine,
+          tokens: cost.total_tokens,
+          costInfo: { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens },
+        });
+        await recordGeneration(trx, userId, 'campaign_chat', result, durationMs);
+        return exchange;
+      });
+      return {
+        response: result.text,
+        citations,
+        conversation_id: saved.conversationId,
+        engine: result.engine,
+        timestamp: saved.answeredAt.toISOString(),
+      };
+    },
+  };
+}
+
+/** Question in, whole answer out (scripts and the no-JavaScript form). */
+export async function askCampaign(
+  db: Kysely<DB>,
+  userId: string,
+  ai: AiProviders,
+  campaignId: string,
+  input: CampaignChatInput,
+  options: AnswerOptions = {},
+): Promise<CampaignChatAnswer> {
+  const prepared = await prepareCampaignChat(db, userId, ai, campaignId, input);
+  return prepared.answer(options);
+}

@@ -1,0 +1,171 @@
+import { sql, type Kysely } from 'kysely';
+import type { CampaignChatMessage, ChatCitation } from '../../../contract/chat';
+import type { ChatTurn } from '../../ai/types';
+import type { DB } from '../../db/schema';
+import { estimateTokens } from '../../text/tokens';
+import { notFound } from '../errors';
+import { isUuid, requireOwnedCampaign } from '../ownership';
+
+export interface ConversationSummary {
+  id: string;
+  preview: string;
+  message_count: number;
+  last_updated: string;
+}
+
+export interface Conversation {
+  id: string;
+  campaign_id: string;
+  created_at: string;
+  last_updated: string;
+  messages: CampaignChatMessage[];
+}
+
+const PREVIEW_CHARACTERS = 100;
+
+export async function listConversations(db: Kysely<DB>, userId: string, campaignId: string): Promise<ConversationSummary[]> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const rows = await db
+    .selectFrom('conversations as cv')
+    .select([
+      'cv.id',
+      'cv.updated_at',
+      sql<string>`(select count(*) from messages m where m.conversation_id = cv.id)`.as('message_count'),
+      sql<string | null>`(select m.content from messages m where m.conversation_id = cv.id and m.role = 'user' order by m.id limit 1)`.as(
+        'first_question',
+      ),
+    ])
+    .where('cv.user_id', '=', userId)
+    .where('cv.campaign_id', '=', campaignId)
+    .where('cv.kind', '=', 'campaign_chat')
+    .orderBy('cv.updated_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    preview: preview(row.first_question ?? ''),
+    message_count: Number(row.message_count),
+    last_updated: row.updated_at.toISOString(),
+  }));
+}
+
+export async function getConversation(db: Kysely<DB>, userId: string, campaignId: string, conversationId: string): Promise<Conversation> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const conversation = await requireConversation(db, userId, { kind: 'campaign_chat', campaignId }, conversationId);
+  const messages = await db
+    .selectFrom('messages')
+    .select(['role', 'content', 'citations', 'engine', 'created_at'])
+    .where('conversation_id', '=', conversation.id)
+    .orderBy('id')
+    .execute();
+  return {
+    id: conversation.id,
+    campaign_id: campaignId,
+    created_at: conversation.created_at.toISOString(),
+    last_updated: conversation.updated_at.toISOString(),
+    messages: messages.map((m) => ({
+      role: m.role,
+      content: m.content,
+      timestamp: m.created_at.toISOString(),
+      citations: (m.citations ?? []) as ChatCitation[],
+      engine: m.engine,
+    })),
+  };
+}
+
+type ConversationOwner = { kind: 'campaign_chat'; campaignId: string } | { kind: 'document_chat'; documentId: string };
+
+/** A conversation of the caller's, of this campaign (or document); 404 otherwise. */
+export async function requireConversation(db: Kysely<DB>, userId: string, owner: ConversationOwner, conversationId: string) {
+  let query = db
+    .selectFrom('conversations')
+    .select(['id', 'created_at', 'updated_at'])
+    .where('id', '=', isUuid(conversationId) ? conversationId : '00000000-0000-0000-0000-000000000000')
+    .where('user_id', '=', userId)
+    .where('kind', '=', owner.kind);
+  query = owner.kind === 'campaign_chat' ? query.where('campaign_id', '=', owner.campaignId) : query.where('document_id', '=', owner.documentId);
+  const conversation = await query.executeTakeFirst();
+  if (!conversation) throw notFound('Conversation');
+  return conversation;
+}
+
+const HISTORY_TURNS = 12;
+const HISTORY_TOKENS = 6_000;
+
+/** The latest turns of a conversation, whole exchanges only, within a token budget. */
+export async function historyOf(db: Kysely<DB>, conversationId: string | null): Promise<ChatTurn[]> {
+  if (!conversationId) return [];
+  const rows = await db
+    .selectFrom('messages')
+    .select(['role', 'content'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id', 'desc')
+    .limit(HISTORY_TURNS)
+    .execute();
+  const turns: ChatTurn[] = [];
+  let tokens = 0;
+  for (const row of rows) {
+    tokens += estimateTokens(row.content);
+    if (tokens > HISTORY_TOKENS && turns.length > 0) break;
+    turns.unshift({ role: row.role, content: row.content });
+  }
+  // The API wants the history to open with a user turn.
+  while (turns.length > 0 && turns[0].role !== 'user') turns.shift();
+  return turns;
+}
+
+export interface ExchangeToSave {
+  userId: string;
+  conversationId: string | null;
+  owner: ConversationOwner;
+  question: string;
+  askedAt: Date;
+  answer: string;
+  citations: ChatCitation[];
+  engine: string;
+  tokens: number;
+  costInfo: { total_cost: number; input_tokens: number; output_tokens: number };
+}
+
+/** The question and its answer, written together (with the conversation when it is new). */
+export async function saveExchange(db: Kysely<DB>, exchange: ExchangeToSave): Promise<{ conversationId: string; answeredAt: Date }> {
+  let conversationId = exchange.conversationId;
+  const now = new Date();
+  if (conversationId) {
+    await db.updateTable('conversations').set({ updated_at: now }).where('id', '=', conversationId).execute();
+  } else {
+    const created = await db
+      .insertInto('conversations')
+      .values({
+        user_id: exchange.userId,
+        kind: exchange.owner.kind,
+        campaign_id: exchange.owner.kind === 'campaign_chat' ? exchange.owner.campaignId : null,
+        document_id: exchange.owner.kind === 'document_chat' ? exchange.owner.documentId : null,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    conversationId = created.id;
+  }
+  await db
+    .insertInto('messages')
+    .values([
+      { conversation_id: conversationId, role: 'user', content: exchange.question, citations: '[]', engine: null, created_at: exchange.askedAt },
+      {
+        conversation_id: conversationId,
+        role: 'assistant',
+        content: exchange.answer,
+        citations: JSON.stringify(exchange.citations),
+        engine: exchange.engine,
+        tokens: exchange.tokens,
+        cost_info: JSON.stringify(exchange.costInfo),
+        created_at: now,
+      },
+    ])
+    .execute();
+  return { conversationId, answeredAt: now };
+}
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_CHARACTERS ? `${flat.slice(0, PREVIEW_CHARACTERS - 1)}…` : flat;
+}

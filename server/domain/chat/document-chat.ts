@@ -1,0 +1,148 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { ChatCitation } from '../../../contract/chat';
+import type { AiProviders } from '../../ai/providers';
+import type { Citation, GenerateRequest } from '../../ai/types';
+import type { DB } from '../../db/schema';
+import { estimateTokens } from '../../text/tokens';
+import { DomainError } from '../errors';
+import { requireOwnedDocument } from '../ownership';
+import { CONTEXT_BUDGETS, searchPassages, type RetrievedPassage } from '../retrieval';
+import { providerFailure } from './ai-failure';
+import { citationsFromPassages, pageOfQuote } from './citations';
+import { historyOf, requireConversation, saveExchange } from './conversations';
+import { documentSystemPrompt } from './prompts';
+import { generationCost, recordGeneration, recordQueryEmbedding, type GenerationCost } from './usage-records';
+
+export const documentChatSchema = z.object({
+  query: z
+    .string({ error: 'query is required' })
+    .trim()
+    .min(1, 'Type a question about the document first.')
+    .max(8_000, 'The question is too long (8000 characters at most).'),
+  conversation_id: z.string().nullish(),
+});
+export type DocumentChatInput = z.input<typeof documentChatSchema>;
+
+/**
+ * A document up to this size is sent whole, as a prompt-cached block, so follow-up questions
+ * read it from the cache; a larger one is searched and only its best passages are sent.
+ */
+export const WHOLE_DOCUMENT_TOKENS = 60_000;
+
+export interface DocumentChatAnswer {
+  response: string;
+  citations: ChatCitation[];
+  conversation_id: string;
+  engine: string;
+  timestamp: string;
+  /** Whether the whole document was sent (with prompt caching) or only retrieved passages. */
+  mode: 'whole_document' | 'retrieval';
+  tokens: number;
+  usage: GenerationCost;
+  cost_info: { total_cost: number; input_tokens: number; output_tokens: number };
+}
+
+export async function askDocument(
+  db: Kysely<DB>,
+  userId: string,
+  ai: AiProviders,
+  datasetId: string,
+  documentId: string,
+  input: DocumentChatInput,
+  options: { signal?: AbortSignal } = {},
+): Promise<DocumentChatAnswer> {
+  const askedAt = new Date();
+  const { query, conversation_id } = documentChatSchema.parse(input);
+  const document = await requireOwnedDocument(db, userId, datasetId, documentId);
+  if (document.status === 'processing') throw new DomainError(409, 'This document is still being processed. Ask again once it is ready.');
+  if (document.status === 'failed') throw new DomainError(409, 'This document could not be processed, so there is nothing to ask about.');
+  const owner = { kind: 'document_chat' as const, documentId };
+  const conversationId = conversation_id ? (await requireConversation(db, userId, owner, conversation_id)).id : null;
+  const history = await historyOf(db, conversationId);
+
+  const { content } = await db.selectFrom('documents').select('content').where('id', '=', documentId).executeTakeFirstOrThrow();
+  const whole = estimateTokens(content) <= WHOLE_DOCUMENT_TOKENS;
+  const request: GenerateRequest = {
+    system: documentSystemPrompt(document.filename, whole),
+    messages: [...history, { role: 'user', content: query }],
+    maxTokens: CONTEXT_BUDGETS.medium.answerTokens,
+    signal: options.signal,
+  };
+  let passages: RetrievedPassage[] = [];
+  if (whole) {
+    request.cacheSystem = true;
+    request.cacheDocument = { sourceId: document.id, title: document.filename, content };
+  } else {
+    const previousQuestion = [...history].reverse().find((turn) => turn.role === 'user')?.content;
+    const search = await searchPassages(db, {
+      scope: { userId, datasetIds: [datasetId], documentId },
+      query,
+      contextQuery: previousQuestion,
+      embedder: ai.embedder,
+      level: 'medium',
+    }).catch((error: unknown) => {
+      throw providerFailure(error);
+    });
+    await recordQueryEmbedding(db, userId, search.embedding);
+    passages = search.passages;
+    request.messages[request.messages.length - 1] = {
+      role: 'user',
+      content: query,
+      passages: passages.map((p) => ({
+        sourceId: String(p.chunkId),
+        title: p.filename,
+        content: p.content,
+        documentId: p.documentId,
+        datasetId: p.datasetId,
+        page: p.page,
+        headingPath: p.headingPath || undefined,
+      })),
+    };
+  }
+
+  const started = performance.now();
+  const result = await ai.generator.generate(request).catch((error: unknown) => {
+    throw providerFailure(error);
+  });
+  const durationMs = performance.now() - started;
+  const citations = whole
+    ? result.citations.map((citation: Citation) => ({
+        source_id: document.id,
+        filename: document.filename,
+        quote: citation.quote,
+        document_id: document.id,
+        dataset_id: document.dataset_id,
+        page: pageOfQuote(content, citation.quote, document.page_count),
+      }))
+    : citationsFromPassages(result.citations, passages);
+  const cost = generationCost(result);
+  const costInfo = { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens };
+  const saved = await db.transaction().execute(async (trx) => {
+    const exchange = await saveExchange(trx, {
+      userId,
+      conversationId,
+      owner,
+      question: query,
+      askedAt,
+      answer: result.text,
+      citations,
+      engine: result.engine,
+      tokens: cost.total_tokens,
+      costInfo,
+    });
+    await recordGeneration(trx, userId, 'document_chat', result, durationMs);
+    return exchange;
+  });
+  return {
+    response: result.text,
+    citations,
+    conversation_id: saved.conversationId,
+    engine: result.engine,
+    timestamp: saved.answeredAt.toISOString(),
+    mode: whole ? 'whole_document' : 'retrieval',
+    tokens: cost.total_tokens,
+    usage: cost,
+    cost_info: costInfo,
+  };
+}

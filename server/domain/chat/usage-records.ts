@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import { costOf } from '../../ai/pricing';
+import type { GenerateResult } from '../../ai/types';
+import type { DB } from '../../db/schema';
+import type { SearchResult } from '../retrieval';
+import { recordUsage, type UsageFeature } from '../usage/usage';
+
+export interface GenerationCost {
+  total_cost: number;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_tokens: number;
+  cache_write_tokens: number;
+  total_tokens: number;
+}
+
+export function generationCost(result: GenerateResult): GenerationCost {
+  const { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens } = result.usage;
+  return {
+    total_cost: costOf(result.model, result.usage),
+    input_tokens: inputTokens,
+    output_tokens: outputTokens,
+    cache_read_tokens: cacheReadTokens,
+    cache_write_tokens: cacheWriteTokens,
+    total_tokens: inputTokens + outputTokens + cacheReadTokens + cacheWriteTokens,
+  };
+}
+
+export async function recordGeneration(
+  db: Kysely<DB>,
+  userId: string,
+  feature: UsageFeature,
+  result: GenerateResult,
+  durationMs: number,
+): Promise<void> {
+  await recordUsage(db, {
+    userId,
+    feature,
+    model: result.model,
+    inputTokens: result.usage.inputTokens,
+    outputTokens: result.usage.outputTokens,
+    cacheReadTokens: result.usage.cacheReadTokens,
+    cacheWriteTokens: result.usage.cacheWriteTokens,
+    costUsd: costOf(result.model, result.usage),
+    durationMs,
+  });
+}
+
+/** The question's embedding is an AI call of its own (feature 'embedding'). */
+export async function recordQueryEmbedding(db: Kysely<DB>, userId: string, embedding: SearchResult['embedding']): Promise<void> {
+  if (!embedding) return;
+  await recordUsage(db, {
+    userId,
+    feature: 'embedding',
+    model: embedding.model,
+    embeddingTokens: embedding.tokens,
+    costUsd: costOf(embedding.model, { tokens: embedding.tokens }),
+    durationMs: embedding.durationMs,
+  });
+}

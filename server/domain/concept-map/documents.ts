@@ -1,0 +1,167 @@
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { CONCEPT_MAP_MESSAGES } from '../../../contract/concept-map';
+import type { DB } from '../../db/schema';
+import { badRequest, notFound } from '../errors';
+import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../ownership';
+
+const selectedDocument = z.object({ id: z.string().min(1, 'id is required'), dataset_id: z.string().min(1, 'dataset_id is required') });
+
+export const selectionSchema = z.object({
+  selected_documents: z
+    .array(selectedDocument)
+    .min(1, CONCEPT_MAP_MESSAGES.noDocuments)
+    .max(2000, 'Select at most 2000 documents at once'),
+});
+
+/** The /api body: an empty or missing selection reaches the domain, which answers the spec's message for it. */
+export const selectionBodySchema = z.object({
+  selected_documents: z.array(selectedDocument).max(2000, 'Select at most 2000 documents at once').nullish(),
+});
+export type SelectionInput = z.input<typeof selectionSchema>;
+
+/** A document the Select Documents modal offers: every document of the tomes linked to the campaign. */
+export interface MapDocument {
+  id: string;
+  dataset_id: string;
+  dataset_name: string;
+  filename: string;
+  status: 'processing' | 'ready' | 'failed';
+  chunk_count: number;
+  /** Already in the campaign's map. */
+  processed: boolean;
+  /** In the map, but its text changed since it was read. */
+  outdated: boolean;
+}
+
+export interface SelectedDocument {
+  id: string;
+  dataset_id: string;
+  filename: string;
+  /** Over the document's passages: a changed document is read again. */
+  content_hash: string;
+  chunk_count: number;
+}
+
+export async function listMapDocuments(db: Kysely<DB>, userId: string, campaignId: string): Promise<MapDocument[]> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const datasetIds = await linkedDatasetIds(db, userId, campaignId);
+  if (datasetIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('documents')
+    .innerJoin('datasets', 'datasets.id', 'documents.dataset_id')
+    .leftJoin('concept_map_documents as processed', (join) =>
+      join.onRef('processed.document_id', '=', 'documents.id').on('processed.campaign_id', '=', campaignId),
+    )
+    .select([
+      'documents.id',
+      'documents.dataset_id',
+      'datasets.name as dataset_name',
+      'documents.filename',
+      'documents.status',
+      'processed.content_hash as processed_hash',
+    ])
+    .where('documents.user_id', '=', userId)
+    .where('documents.dataset_id', 'in', datasetIds)
+    .orderBy('datasets.name')
+    .orderBy('documents.filename')
+    .execute();
+  const hashes = await contentHashes(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map(({ processed_hash, ...row }) => {
+    const current = hashes.get(row.id);
+    return {
+      ...row,
+      chunk_count: current?.chunks ?? 0,
+      processed: processed_hash !== null,
+      outdated: processed_hash !== null && current !== undefined && current.hash !== processed_hash,
+    };
+  });
+}
+
+/**
+ * The caller's selection, checked: each document must be the caller's, in the tome it names, that
+ * tome linked to the campaign, and processed. Repeats are dropped.
+ */
+export async function resolveSelection(
+  db: Kysely<DB>,
+  userId: string,
+  campaignId: string,
+  input: SelectionInput,
+): Promise<SelectedDocument[]> {
+  const given = (input as { selected_documents?: unknown } | undefined)?.selected_documents;
+  if (given === undefined || given === null || (Array.isArray(given) && given.length === 0)) {
+    throw badRequest(CONCEPT_MAP_MESSAGES.noDocuments);
+  }
+  const { selected_documents } = selectionSchema.parse(input);
+  await requireOwnedCampaign(db, userId, campaignId);
+  const wanted = new Map<string, string>();
+  for (const { id, dataset_id } of selected_documents) {
+    if (!isUuid(id) || !isUuid(dataset_id)) throw notFound('Document');
+    wanted.set(id, dataset_id);
+  }
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'dataset_id', 'filename', 'status'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...wanted.keys()])
+    .execute();
+  const found = new Map(rows.map((row) => [row.id, row]));
+  const linked = new Set(await linkedDatasetIds(db, userId, campaignId));
+  for (const [id, datasetId] of wanted) {
+    const row = found.get(id);
+    if (!row || row.dataset_id !== datasetId) throw notFound('Document');
+    if (!linked.has(row.dataset_id)) {
+      throw badRequest(`“${row.filename}” is in a Knowledge Tome that is not linked to this campaign. Link the tome first.`);
+    }
+    if (row.status === 'processing') throw badRequest(`“${row.filename}” is still being processed. Try again when it is ready.`);
+    if (row.status === 'failed') throw badRequest(`“${row.filename}” could not be processed, so it has no text to analyze.`);
+  }
+  const hashes = await contentHashes(db, [...wanted.keys()]);
+  return [...wanted.keys()].map((id) => {
+    const row = found.get(id)!;
+    const current = hashes.get(id);
+    return { id, dataset_id: row.dataset_id, filename: row.filename, content_hash: current?.hash ?? EMPTY_HASH, chunk_count: current?.chunks ?? 0 };
+  });
+}
+
+/** The hash of a document without passages. */
+export const EMPTY_HASH = 'empty';
+
+/** md5 over each document's passages in order, computed by the database so unchanged documents are never read. */
+export async function contentHashes(db: Kysely<DB>, documentIds: string[]): Promise<Map<string, { hash: string; chunks: number }>> {
+  const hashes = new Map<string, { hash: string; chunks: number }>();
+  if (documentIds.length === 0) return hashes;
+  const rows = await db
+    .selectFrom('chunks')
+    .select([
+      'document_id',
+      sql<string>`md5(string_agg(heading_path || chr(31) || content, chr(30) order by ordinal))`.as('hash'),
+      sql<string>`count(*)`.as('chunks'),
+    ])
+    .where('document_id', 'in', documentIds)
+    .groupBy('document_id')
+    .execute();
+  for (const row of rows) hashes.set(row.document_id, { hash: row.hash, chunks: Number(row.chunks) });
+  return hashes;
+}
+
+export interface DocumentChunk {
+  id: number;
+  ordinal: number;
+  heading_path: string;
+  content: string;
+  token_count: number;
+}
+
+export async function documentChunks(db: Kysely<DB>, documentId: string): Promise<DocumentChunk[]> {
+  const rows = await db
+    .selectFrom('chunks')
+    .select(['id', 'ordinal', 'heading_path', 'content', 'token_count'])
+    .where('document_id', '=', documentId)
+    .orderBy('ordinal')
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}

@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import type { ChatCitation } from '../../../contract/chat';
+import type { RevisionEntry } from '../../../contract/content';
+import type { ChatTurn } from '../../ai/types';
+import type { DB } from '../../db/schema';
+import { notFound } from '../errors';
+import { isUuid } from '../ownership';
+import { withoutCitations } from './sources';
+
+/**
+ * A content draft and its revisions are a conversation of kind 'content' on the campaign:
+ * the game master's request and each change asked for (user turns), each version written
+ * (assistant turns). The chat module's helpers serve only campaign and document chats, so
+ * these few queries live here.
+ */
+
+export async function requireContentConversation(db: Kysely<DB>, userId: string, campaignId: string, conversationId: string) {
+  const conversation = isUuid(conversationId)
+    ? await db
+        .selectFrom('conversations')
+        .select(['id', 'created_at', 'updated_at'])
+        .where('id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .where('campaign_id', '=', campaignId)
+        .where('kind', '=', 'content')
+        .executeTakeFirst()
+    : undefined;
+  if (!conversation) throw notFound('Content conversation');
+  return conversation;
+}
+
+export interface StoredTurn {
+  role: 'user' | 'assistant';
+  content: string;
+  citations: ChatCitation[];
+  engine: string | null;
+  tokens: number;
+  totalCost: number;
+  createdAt: Date;
+}
+
+export async function turnsOf(db: Kysely<DB>, conversationId: string): Promise<StoredTurn[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select(['role', 'content', 'citations', 'engine', 'tokens', 'cost_info', 'created_at'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    role: row.role,
+    content: row.content,
+    citations: (row.citations ?? []) as ChatCitation[],
+    engine: row.engine,
+    tokens: row.tokens,
+    totalCost: Number(row.cost_info?.total_cost ?? 0),
+    createdAt: row.created_at,
+  }));
+}
+
+/**
+ * What the model is sent of the earlier turns of a revision: every request and change in
+ * full (they are short and they are the point), the latest version in full, and earlier
+ * versions as a one-line stand-in, so a long revision history does not crowd out the tomes.
+ */
+export function revisionHistory(turns: StoredTurn[]): ChatTurn[] {
+  const lastAssistant = turns.map((turn) => turn.role).lastIndexOf('assistant');
+  let version = 0;
+  return turns.map((turn, index): ChatTurn => {
+    if (turn.role === 'user') return { role: 'user', content: turn.content };
+    version += 1;
+    return index === lastAssistant
+      ? { role: 'assistant', content: withoutCitations(turn.content) }
+      : { role: 'assistant', content: `(Version ${version}, replaced by the revision that follows.)` };
+  });
+}
+
+export function revisionLog(turns: StoredTurn[]): RevisionEntry[] {
+  let version = 0;
+  return turns.map((turn) => {
+    if (turn.role === 'user') return { role: 'user', content: turn.content, timestamp: turn.createdAt.toISOString() };
+    version += 1;
+    return { role: 'assistant', content: turn.content, timestamp: turn.createdAt.toISOString(), version, tokens: turn.tokens };
+  });
+}
+
+export interface ContentExchange {
+  userId: string;
+  campaignId: string;
+  conversationId: string | null;
+  request: string;
+  askedAt: Date;
+  content: string;
+  citations: ChatCitation[];
+  engine: string;
+  tokens: number;
+  costInfo: { total_cost: number; input_tokens: number; output_tokens: number };
+}
+
+/** The request and the version written for it, together (with the conversation when it is new). */
+export async function saveContentExchange(db: Kysely<DB>, exchange: ContentExchange): Promise<{ conversationId: string }> {
+  const now = new Date();
+  let conversationId = exchange.conversationId;
+  if (conversationId) {
+    await db.updateTable('conversations').set({ updated_at: now }).where('id', '=', conversationId).execute();
+  } else {
+    const created = await db
+      .insertInto('conversations')
+      .values({ user_id: exchange.userId, kind: 'content', campaign_id: exchange.campaignId, document_id: null, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    conversationId = created.id;
+  }
+  await db
+    .insertInto('messages')
+    .values([
+      { conversation_id: conversationId, role: 'user', content: exchange.request, citations: '[]', engine: null, created_at: exchange.askedAt },
+      {
+        conversation_id: conversationId,
+        role: 'assistant',
+        content: exchange.content,
+        citations: JSON.stringify(exchange.citations),
+        engine: exchange.engine,
+        tokens: exchange.tokens,
+        cost_info: JSON.stringify(exchange.costInfo),
+        created_at: now,
+      },
+    ])
+    .execute();
+  return { conversationId };
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTome, uploadFile } from '../../../tests/support/tome-upload';
+import { AiProviderError } from '../../ai/errors';
+import { OfflineEmbedder } from '../../ai/offline-embedder';
+import type { Embedder, EmbedResult } from '../../ai/types';
+import { ingestDocument } from './ingest-document';
+import { getJobStatus, STALE_JOB_MESSAGE, STALE_JOB_MS } from '../tomes/jobs';
+import { hasStaleVectors, reembedStaleChunks } from './reembed';
+
+const text = (value: string) => new TextEncoder().encode(value);
+const NOTES = '# Ember Crown\n\n## Ardent Vael\n\nArdent Vael keeps the crown.\n\n## Hollis Quenby\n\nHollis Quenby sells maps in the Drowned Chapel.';
+
+/** An embedder that fails the first `failures` calls, then works (or never works). */
+class FlakyEmbedder implements Embedder {
+  readonly model = 'offline-hash-v1';
+  readonly dimensions = 512 as const;
+  calls = 0;
+  private readonly inner = new OfflineEmbedder();
+  constructor(
+    private readonly failures: number,
+    private readonly retryable = true,
+  ) {}
+  async embed(texts: string[]): Promise<EmbedResult> {
+    this.calls++;
+    if (this.calls <= this.failures) {
+      throw new AiProviderError(this.retryable ? 'timeout' : 'auth', 'voyage', this.retryable ? 'The embedding service did not answer in time. Try again in a minute.' : 'The embedding service rejected the API key (VOYAGE_API_KEY).');
+    }
+    return this.inner.embed(texts, 'document');
+  }
+}
+
+/** The queue is not worked in these tests: each test runs the job itself, as the worker would. */
+describe('the document processing job', () => {
+  let t: TestApp;
+  let gm: { token: string; userId: string };
+  let tome: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    gm = await t.signUp();
+    tome = await createTome(t, gm.token, 'Jobs');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function queued(filename = 'notes.md', body = NOTES) {
+    const response = await uploadFile(t, gm.token, tome, filename, text(body));
+    expect(response.statusCode).toBe(202);
+    const { job_id, document_id } = response.json() as { job_id: string; document_id: string };
+    return { jobId: job_id, documentId: document_id };
+  }
+  const job = (id: string) => t.services.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const document = (id: string) => t.services.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const chunkCount = async (id: string) => (await t.services.db.selectFrom('chunks').select('id').where('document_id', '=', id).execute()).length;
+
+  it('is queued with the upload, in the same transaction', async () => {
+    const ref = await queued();
+    expect(await job(ref.jobId)).toMatchObject({ status: 'queued', progress: 0, progress_message: 'Waiting in the queue to be processed', attempts: 0 });
+    expect((await document(ref.documentId)).status).toBe('processing');
+    const sent = await t.services.queue.findJobs('ingest-document', { data: { jobId: ref.jobId } });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('retries a passing failure of the embedding service, then completes', async () => {
+    const ref = await queued();
+    const embedder = new FlakyEmbedder(1);
+    await expect(ingestDocument(t.services.db, gm.userId, ref, { embedder, maxAttempts: 4 })).rejects.toThrow(/did not answer in time/);
+    const interrupted = await job(ref.jobId);
+    expect(interrupted.status).toBe('embedding');
+    expect(interrupted.progress_message).toMatch(/^Interrupted by a temporary problem; trying again shortly/);
+    expect(await chunkCount(ref.documentId)).toBe(0);
+
+    expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder, maxAttempts: 4 })).toBe('completed');
+    expect(await job(ref.jobId)).toMatchObject({ status: 'completed', progress: 100, attempts: 2, error: null });
+    expect((await document(ref.documentId)).status).toBe('ready');
+  });
+
+  it('fails the document with the reason once the last attempt fails, leaving nothing half-made', async () => {
+    const ref = await queued();
+    const embedder = new FlakyEmbedder(Number.POSITIVE_INFINITY);
+    await expect(ingestDocument(t.services.db, gm.userId, ref, { embedder, maxAttempts: 2 })).rejects.toThrow();
+    expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder, maxAttempts: 2 })).toBe('failed');
+    expect(await job(ref.jobId)).toMatchObject({ status: 'failed', error: 'The embedding service did not answer in time. Try again in a minute.' });
+    expect(await document(ref.documentId)).toMatchObject({ status: 'failed', error: 'The embedding service did not answer in time. Try again in a minute.', content: '', token_count: 0 });
+    expect(await chunkCount(ref.documentId)).toBe(0);
+    // A late duplicate delivery changes nothing.
+    expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder(), maxAttempts: 2 })).toBe('skipped');
+    expect((await document(ref.documentId)).status).toBe('failed');
+  });
+
+  it('fails at once on a problem that retrying cannot fix', async () => {
+    const ref = await queued();
+    const embedder = new FlakyEmbedder(1, false);
+    expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder, maxAttempts: 4 })).toBe('failed');
+    expect((await job(ref.jobId)).error).toMatch(/rejected the API key/);
+  });
+
+  it('is safe to run twice: the second run replaces the passages instead of adding to them', async () => {
+    const ref = await queued();
+    const deps = { embedder: new OfflineEmbedder(), maxAttempts: 4 };
+    expect(await ingestDocument(t.services.db, gm.userId, ref, deps)).toBe('completed');
+    const first = await chunkCount(ref.documentId);
+    expect(first).toBeGreaterThan(0);
+    expect(await ingestDocument(t.services.db, gm.userId, ref, deps)).toBe('skipped');
+    // Even when a run is forced again (a queue redelivery after a crash), the index is rebuilt, not doubled.
+    await t.services.db.updateTable('jobs').set({ status: 'indexing' }).where('id', '=', ref.jobId).execute();
+    expect(await ingestDocument(t.services.db, gm.userId, ref, deps)).toBe('completed');
+    expect(await chunkCount(ref.documentId)).toBe(first);
+  });
+
+  it('stops quietly when the document is deleted while it runs', async () => {
+    const ref = await queued();
+    await t.services.db.deleteFrom('documents').where('id', '=', ref.documentId).execute();
+    expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder(), maxAttempts: 4 })).toBe('skipped');
+  });
+
+  it('reports a started job that stopped reporting long ago as failed, and fails its document', async () => {
+    const ref = await queued();
+    const longAgo = new Date(Date.now() - STALE_JOB_MS - 60_000);
+    await t.services.db.updateTable('jobs').set({ status: 'embedding', updated_at: longAgo }).where('id', '=', ref.jobId).execute();
+    const status = await getJobStatus(t.services.db, gm.userId, ref.jobId);
+    expect(status).toMatchObject({ status: 'failed', error: STALE_JOB_MESSAGE });
+    expect(await document(ref.documentId)).toMatchObject({ status: 'failed', error: STALE_JOB_MESSAGE });
+    // A queued job waits as long as the queue is busy: it is never called stale.
+    const waiting = await queued();
+    await t.services.db.updateTable('jobs').set({ updated_at: longAgo }).where('id', '=', waiting.jobId).execute();
+    expect((await getJobStatus(t.services.db, gm.userId, waiting.jobId)).status).toBe('queued');
+  });
+
+  it("re-embeds passages another model made, and records the owner's usage", async () => {
+    const ref = await queued('reembed.md');
+    await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder(), maxAttempts: 4 });
+    const newModel = new (class extends OfflineEmbedder {
+      override readonly model = 'offline-hash-v2' as never;
+    })();
+    expect(await hasStaleVectors(t.services.db, newModel.model)).toBe(true);
+    let rounds = 0;
+    while ((await reembedStaleChunks(t.services.db, newModel, { limit: 3 })).remaining) rounds++;
+    expect(rounds).toBeGreaterThan(0);
+    expect(await hasStaleVectors(t.services.db, newModel.model)).toBe(false);
+    const models = await t.services.db.selectFrom('chunk_embeddings').select('model').distinct().execute();
+    expect(models).toEqual([{ model: 'offline-hash-v2' }]);
+    const usage = await t.services.db.selectFrom('usage_events').select('model').where('user_id', '=', gm.userId).where('model', '=', 'offline-hash-v2').execute();
+    expect(usage.length).toBeGreaterThan(0);
+  });
+});

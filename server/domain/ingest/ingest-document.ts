@@ -1,0 +1,274 @@
+import type { Kysely } from 'kysely';
+import { costOf } from '../../ai/pricing';
+import { AiProviderError } from '../../ai/errors';
+import type { Embedder } from '../../ai/types';
+import type { DB } from '../../db/schema';
+import { estimateTokens } from '../../text/tokens';
+import { isDomainError } from '../errors';
+import { failJob } from '../tomes/jobs';
+import { recordUsage } from '../usage/usage';
+import { type Chunk, chunkDocument } from './chunk';
+import { ExtractionError, extractDocument, type ExtractedDocument } from './extract';
+import { JobProgress } from './job-progress';
+import { embeddingText, formatVector } from './vectors';
+
+export interface IngestDeps {
+  embedder: Embedder;
+  /** How many times the queue runs a job before giving up (its retry limit + 1). */
+  maxAttempts: number;
+  /** The upload limit, so a file accepted at upload is never refused for size while processing. */
+  maxFileBytes?: number;
+  /** Texts per embedding call; between calls the event loop is free for other requests. */
+  embedBatchSize?: number;
+}
+
+export type IngestOutcome = 'completed' | 'failed' | 'skipped';
+
+const TERMINAL = ['completed', 'failed'];
+const INSERT_BATCH = 10;
+const UNEXPECTED_MESSAGE = 'Processing failed because of an unexpected problem on our side. Upload the file again, or try a different format.';
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The processing job of one uploaded document: queued -> extracting -> chunking -> embedding ->
+ * indexing -> completed, or failed with a reason the game master can act on.
+ *
+ * Safe to run twice: a job that already ended is skipped, and the index is written in one
+ * transaction that first removes the document's previous passages. A problem that will not go
+ * away (an unreadable file) fails at once; a passing one (the embedding service timing out) is
+ * thrown back to the queue to retry, until the last attempt, which fails the document.
+ */
+export async function ingestDocument(
+  db: Kysely<DB>,
+  userId: string,
+  ref: { jobId: string; documentId: string },
+  deps: IngestDeps,
+): Promise<IngestOutcome> {
+  const job = await db
+    .selectFrom('jobs')
+    .select(['id', 'status'])
+    .where('id', '=', ref.jobId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!job || TERMINAL.includes(job.status)) return 'skipped';
+
+  const { attempts } = await db
+    .updateTable('jobs')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: new Date() }))
+    .where('id', '=', ref.jobId)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  if (attempts > deps.maxAttempts) {
+    await failJob(db, ref.jobId, ref.documentId, 'Processing kept failing and was stopped. Upload the file again later.');
+    return 'failed';
+  }
+
+  const progress = new JobProgress(db, ref.jobId);
+  try {
+    const source = await db
+      .selectFrom('documents as d')
+      .innerJoin('document_files as f', 'f.document_id', 'd.id')
+      .select(['d.filename', 'f.bytes'])
+      .where('d.id', '=', ref.documentId)
+      .where('d.user_id', '=', userId)
+      .executeTakeFirst();
+    if (!source) {
+      await failJob(db, ref.jobId, null, 'The document was deleted before it was processed.');
+      return 'skipped';
+    }
+
+    await progress.report('extracting', 2, `Reading ${source.filename}`);
+    // postgres.js reads bytea as a Node Buffer, which PDF.js refuses; a plain Uint8Array view of the same memory it takes.
+    const bytes = new Uint8Array(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength);
+    const extracted = await extractDocument(bytes, source.filename, {
+      maxFileBytes: deps.maxFileBytes,
+      onProgress: (page, pageCount) => {
+        progress.report('extracting', 2 + (38 * page) / pageCount, `Extracting page ${page} of ${pageCount}`).catch(() => undefined);
+      },
+    });
+    if (progress.cancelled) return 'skipped';
+
+    await progress.report('chunking', 42, 'Splitting the text into passages');
+    await yieldToEventLoop();
+    const chunks = chunkDocument(extracted);
+    if (chunks.length === 0) {
+      throw new ExtractionError('empty_file', 'No readable text was found in this file. Check that it is the right file and upload it again.', {
+        rejectAtUpload: false,
+      });
+    }
+    if (progress.cancelled) return 'skipped';
+
+    const vectors = await embedChunks(db, userId, chunks, deps, progress);
+    if (progress.cancelled) return 'skipped';
+
+    return await writeIndex(db, ref, extracted, chunks, vectors, deps.embedder.model, progress);
+  } catch (error) {
+    if (progress.cancelled || !(await jobIsLive(db, ref.jobId))) return 'skipped';
+    const { permanent, message } = classify(error);
+    if (message === UNEXPECTED_MESSAGE) console.error(`[ingest] job ${ref.jobId}, attempt ${attempts}:`, error);
+    if (permanent || attempts >= deps.maxAttempts) {
+      await failJob(db, ref.jobId, ref.documentId, message);
+      return 'failed';
+    }
+    await db
+      .updateTable('jobs')
+      .set({ progress_message: `Interrupted by a temporary problem; trying again shortly. (${message})`, updated_at: new Date() })
+      .where('id', '=', ref.jobId)
+      .where('status', 'not in', TERMINAL)
+      .execute();
+    throw error;
+  }
+}
+
+/** False once the job ended elsewhere: replaced by a newer upload, or deleted with its document. */
+async function jobIsLive(db: Kysely<DB>, jobId: string): Promise<boolean> {
+  const job = await db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirst();
+  return job !== undefined && !TERMINAL.includes(job.status);
+}
+
+function classify(error: unknown): { permanent: boolean; message: string } {
+  if (error instanceof ExtractionError) return { permanent: true, message: error.message };
+  if (isDomainError(error)) return { permanent: true, message: error.message };
+  if (error instanceof AiProviderError) return { permanent: !error.retryable, message: error.message };
+  return { permanent: false, message: UNEXPECTED_MESSAGE };
+}
+
+async function embedChunks(
+  db: Kysely<DB>,
+  userId: string,
+  chunks: Chunk[],
+  deps: IngestDeps,
+  progress: JobProgress,
+): Promise<number[][]> {
+  const { embedder } = deps;
+  const batchSize = Math.max(1, deps.embedBatchSize ?? 32);
+  const vectors: number[][] = [];
+  let tokens = 0;
+  const started = Date.now();
+  try {
+    for (let start = 0; start < chunks.length; start += batchSize) {
+      await progress.report('embedding', 45 + (47 * start) / chunks.length, `Embedding passages: ${start} of ${chunks.length}`);
+      if (progress.cancelled) return vectors;
+      const batch = chunks.slice(start, start + batchSize);
+      const result = await embedder.embed(batch.map(embeddingText), 'document');
+      if (result.vectors.length !== batch.length) {
+        throw new AiProviderError('bad_response', 'voyage', 'The embedding service answered with the wrong number of vectors.');
+      }
+      vectors.push(...result.vectors);
+      tokens += result.tokens;
+      await yieldToEventLoop();
+    }
+    return vectors;
+  } finally {
+    if (tokens > 0) {
+      await recordUsage(db, {
+        userId,
+        feature: 'embedding',
+        model: embedder.model,
+        embeddingTokens: tokens,
+        costUsd: costOf(embedder.model, { tokens }),
+        durationMs: Date.now() - started,
+      });
+    }
+  }
+}
+
+/**
+ * Writes the new passages and vectors in small batches (each statement is short, so other
+ * requests keep being answered while a large document is indexed), then swaps them in with
+ * one short transaction: the previous version's passages go, the text is set and the document
+ * and job complete together. A run that ends any other way removes what it wrote, so a
+ * document is never left with part of an index.
+ */
+async function writeIndex(
+  db: Kysely<DB>,
+  ref: { jobId: string; documentId: string },
+  extracted: ExtractedDocument,
+  chunks: Chunk[],
+  vectors: number[][],
+  model: string,
+  progress: JobProgress,
+): Promise<IngestOutcome> {
+  const document = await db
+    .selectFrom('documents')
+    .select(['id', 'dataset_id', 'user_id'])
+    .where('id', '=', ref.documentId)
+    .executeTakeFirst();
+  if (!document) return 'skipped';
+
+  const written: number[] = [];
+  let outcome: IngestOutcome = 'skipped';
+  try {
+    for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
+      await progress.report('indexing', 93 + (6 * start) / chunks.length, `Indexing passages for search: ${start} of ${chunks.length}`);
+      if (progress.cancelled) return 'skipped';
+      const batch = chunks.slice(start, start + INSERT_BATCH);
+      const inserted = await db
+        .insertInto('chunks')
+        .values(
+          batch.map((chunk) => ({
+            document_id: document.id,
+            dataset_id: document.dataset_id,
+            user_id: document.user_id,
+            ordinal: chunk.ordinal,
+            heading_path: chunk.headingPath,
+            page: chunk.page,
+            content: chunk.content,
+            token_count: chunk.tokenCount,
+          })),
+        )
+        .returning(['id', 'ordinal'])
+        .execute();
+      written.push(...inserted.map((row) => Number(row.id)));
+      await db
+        .insertInto('chunk_embeddings')
+        .values(inserted.map((row) => ({ chunk_id: row.id, model, embedding: formatVector(vectors[row.ordinal]) })))
+        .execute();
+      await yieldToEventLoop();
+    }
+
+    const firstNew = Math.min(...written);
+    const tokenCount = estimateTokens(extracted.text);
+    outcome = await db.transaction().execute(async (trx) => {
+      const job = await trx.selectFrom('jobs').select('status').where('id', '=', ref.jobId).forUpdate().executeTakeFirst();
+      if (!job || TERMINAL.includes(job.status)) return 'skipped' as const;
+      const current = await trx.selectFrom('documents').select('id').where('id', '=', ref.documentId).forUpdate().executeTakeFirst();
+      if (!current) return 'skipped' as const;
+      await trx.deleteFrom('chunks').where('document_id', '=', ref.documentId).where('id', '<', firstNew).execute();
+      await trx
+        .updateTable('documents')
+        .set({
+          content: extracted.text,
+          token_count: tokenCount,
+          page_count: extracted.pageCount ?? null,
+          status: 'ready',
+          error: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', ref.documentId)
+        .execute();
+      await trx
+        .updateTable('jobs')
+        .set({
+          status: 'completed',
+          progress: 100,
+          progress_message: `Ready: ${chunks.length} ${chunks.length === 1 ? 'passage' : 'passages'}, ${tokenCount.toLocaleString('en-US')} tokens`,
+          error: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', ref.jobId)
+        .execute();
+      return 'completed' as const;
+    });
+    return outcome;
+  } finally {
+    if (outcome !== 'completed') await removeChunks(db, written);
+  }
+}
+
+async function removeChunks(db: Kysely<DB>, ids: number[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += 1000) {
+    await db.deleteFrom('chunks').where('id', 'in', ids.slice(start, start + 1000)).execute();
+  }
+}

@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OfflineEmbedder } from '../../ai/offline-embedder';
+import { seedTome, type SeededTome } from '../../../tests/support/seed-tome';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { namesIn, searchPassages, vectorBackendOf } from '.';
+
+const RULES = `# Adventuring
+
+## Falling
+
+A fall from a great height is one of the most common hazards facing an adventurer. At the end of a fall, a creature takes 1d6 bludgeoning damage for every 10 feet it fell, to a maximum of 20d6.
+
+## Suffocating
+
+A creature can hold its breath for a number of minutes equal to 1 + its Constitution modifier (minimum of 30 seconds).
+
+## Resting
+
+At the end of a long rest, a character regains all lost hit points.
+
+# Combat
+
+## Grappling
+
+When you want to grab a creature or wrestle with it, you can use the Attack action to make a special melee attack, a grapple. A grappled creature can use its action to escape.
+
+## Cover
+
+A target with three-quarters cover has a +5 bonus to AC and Dexterity saving throws.`;
+
+const LORE = `# People of the Vale
+
+## The Ardent Vale
+
+The Ardent Vale is a valley of vineyards where the river Sel bends twice before the sea. Its people are famous for their stubborn pride and their wine.
+
+## Ardent Vael
+
+Ardent Vael is the exiled paladin who swore to burn the Ember Crown. She carries a sword named Quietus and trusts no priest.
+
+## Harbour Town
+
+The harbour town trades salt fish, rope and rumours of the Ember Crown.`;
+
+describe('hybrid retrieval', () => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  let rules: SeededTome;
+  let lore: SeededTome;
+  let bobsTome: SeededTome;
+  const embedder = new OfflineEmbedder();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = (await t.signUp()).userId;
+    bob = (await t.signUp()).userId;
+    rules = await seedTome(t.services, alice, { name: 'Rules', documents: [{ filename: 'rules.md', content: RULES }] });
+    lore = await seedTome(t.services, alice, { name: 'Lore', documents: [{ filename: 'lore.md', content: LORE }] });
+    bobsTome = await seedTome(t.services, bob, {
+      name: 'Bob rules',
+      documents: [{ filename: 'bob.md', content: 'A creature takes 1d6 bludgeoning damage for every 10 feet it falls.' }],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const search = (datasetIds: string[], query: string, extra: Partial<Parameters<typeof searchPassages>[1]> = {}) =>
+    searchPassages(t.services.db, { scope: { userId: alice, datasetIds }, query, embedder, ...extra });
+
+  it('finds the passage that answers a question in GM words', async () => {
+    const { passages, embedding } = await search([rules.datasetId], 'How much damage does a character take when they fall 60 feet?');
+    expect(passages[0].content).toContain('1d6 bludgeoning damage for every 10 feet');
+    expect(passages[0]).toMatchObject({ filename: 'rules.md', headingPath: 'Adventuring > Falling', datasetId: rules.datasetId });
+    expect(embedding).toMatchObject({ model: embedder.model });
+    expect(embedding!.tokens).toBeGreaterThan(0);
+
+    const grapple = await search([rules.datasetId], 'How does a player break free after a monster grabs them?');
+    expect(grapple.passages[0].content).toContain('A grappled creature can use its action to escape');
+  });
+
+  it('reads only the datasets it is given, and only the caller’s own', async () => {
+    const onlyLore = await search([lore.datasetId], 'falling damage for every 10 feet');
+    expect(onlyLore.passages.every((p) => p.datasetId === lore.datasetId)).toBe(true);
+    // Bob's tome id in Alice's scope: never read, since the chunks are not hers.
+    const stolen = await search([bobsTome.datasetId], 'bludgeoning damage for every 10 feet');
+    expect(stolen.passages).toEqual([]);
+    expect((await search([], 'anything at all')).passages).toEqual([]);
+  });
+
+  it('puts an invented name that matches exactly ahead of a look-alike', async () => {
+    const { passages } = await search([lore.datasetId], 'Who is Ardent Vael?');
+    expect(passages[0].content).toContain('Ardent Vael is the exiled paladin');
+    expect(passages[0].exactMatch).toBe(true);
+    expect(passages.find((p) => p.content.includes('The Ardent Vale is a valley'))?.exactMatch ?? false).toBe(false);
+
+    const vale = await search([lore.datasetId], 'Tell me about the Ardent Vale');
+    expect(vale.passages[0].content).toContain('The Ardent Vale is a valley');
+  });
+
+  it('recognises names in questions', () => {
+    expect(namesIn('Who is Ardent Vael?')).toEqual(['Ardent Vael']);
+    expect(namesIn('What does the Bag of Holding hold?')).toEqual(['Bag of Holding']);
+    expect(namesIn('Ardent Vael fought whom at Harbour Town?')).toEqual(['Ardent Vael', 'Harbour Town']);
+    expect(namesIn('Tell me about "the red door"')).toEqual(['the red door']);
+    expect(namesIn('how does grappling work?')).toEqual([]);
+    expect(namesIn('What happens when I fall?')).toEqual([]);
+  });
+
+  it('follows the conversation: a follow-up keeps the earlier subject', async () => {
+    const { passages } = await search([lore.datasetId, rules.datasetId], 'What sword does she carry?', { contextQuery: 'Who is Ardent Vael?' });
+    expect(passages[0].content).toContain('sword named Quietus');
+  });
+
+  it('sends more context at higher levels, within the budget', async () => {
+    const scope = [rules.datasetId, lore.datasetId];
+    const low = await search(scope, 'creature damage hit points action', { level: 'low' });
+    const high = await search(scope, 'creature damage hit points action', { level: 'high' });
+    expect(low.passages.length).toBeLessThanOrEqual(4);
+    expect(high.passages.length).toBeGreaterThan(low.passages.length);
+  });
+
+  it('searches within one document when asked to', async () => {
+    const documentId = lore.documents[0].id;
+    const { passages } = await searchPassages(t.services.db, {
+      scope: { userId: alice, datasetIds: [lore.datasetId], documentId },
+      query: 'Ember Crown',
+      embedder,
+    });
+    expect(passages.length).toBeGreaterThan(0);
+    expect(passages.every((p) => p.documentId === documentId)).toBe(true);
+  });
+
+  it('uses pgvector where the extension is installed, and the exact fallback ranks alike', async () => {
+    const installed = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'vector'`.execute(t.services.db);
+    const hasPgvector = installed.rows[0].n === 1;
+    // PGlite always has it; Debian's PostgreSQL 15 (the CI server run) has not.
+    expect(await vectorBackendOf(t.services.db)).toBe(hasPgvector ? 'pgvector' : 'exact');
+    if (!process.env.TEST_DATABASE_URL) expect(hasPgvector).toBe(true);
+    const query = 'hold breath underwater minutes';
+    const exact = await search([rules.datasetId, lore.datasetId], query, { mode: 'vector', vectorBackend: 'exact' });
+    if (hasPgvector) {
+      const viaIndex = await search([rules.datasetId, lore.datasetId], query, { mode: 'vector', vectorBackend: 'pgvector' });
+      expect(viaIndex.passages.map((p) => p.chunkId)).toEqual(exact.passages.map((p) => p.chunkId));
+    }
+    expect(exact.passages[0].content).toContain('hold its breath');
+    const fullText = await search([rules.datasetId, lore.datasetId], query, { mode: 'fulltext' });
+    expect(fullText.embedding).toBeNull();
+    expect(fullText.passages[0].content).toContain('hold its breath');
+  });
+});

@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import type { Embedder } from '../../ai/types';
+import type { DB } from '../../db/schema';
+import { DEFAULT_CONTEXT_LEVEL, type ContextLevel } from '../../../contract/chat';
+import { CANDIDATES_PER_RETRIEVER, CONTEXT_BUDGETS, type ContextBudget } from './context-levels';
+import { exactNameCandidates, namesIn } from './exact-names';
+import { fullTextCandidates } from './full-text';
+import { reciprocalRankFusion, type RankedList } from './fusion';
+import type { SearchScope } from './scope';
+import { vectorCandidates, type VectorBackend } from './vector-search';
+
+export type RetrievalMode = 'hybrid' | 'fulltext' | 'vector';
+
+export interface SearchRequest {
+  scope: SearchScope;
+  query: string;
+  /** The conversation's previous question: searched at half weight so a follow-up keeps its subject. */
+  contextQuery?: string;
+  embedder: Embedder;
+  level?: ContextLevel;
+  /** Overrides the level's budget. */
+  budget?: ContextBudget;
+  mode?: RetrievalMode;
+  vectorBackend?: VectorBackend;
+}
+
+export interface RetrievedPassage {
+  chunkId: number;
+  documentId: string;
+  datasetId: string;
+  filename: string;
+  headingPath: string;
+  page: number | null;
+  content: string;
+  tokenCount: number;
+  /** Fused score (higher is better). */
+  score: number;
+  /** The chunk holds a name from the question verbatim. */
+  exactMatch: boolean;
+}
+
+export interface SearchResult {
+  passages: RetrievedPassage[];
+  /** The query embedding call, for the usage record; null when none was made. */
+  embedding: { model: string; tokens: number; durationMs: number } | null;
+}
+
+/**
+ * Hybrid retrieval: full-text and vector candidates fused with reciprocal rank fusion, chunks
+ * holding a name from the question verbatim first, then packed into the context level's
+ * passage and token budget. Reads only the scope it is given.
+ */
+export async function searchPassages(db: Kysely<DB>, request: SearchRequest): Promise<SearchResult> {
+  const budget = request.budget ?? CONTEXT_BUDGETS[request.level ?? DEFAULT_CONTEXT_LEVEL];
+  const mode = request.mode ?? 'hybrid';
+  const { scope, query } = request;
+  const contextQuery = request.contextQuery?.trim() ? `${request.contextQuery.trim()} ${query}` : undefined;
+  if (scope.datasetIds.length === 0 || query.trim() === '') return { passages: [], embedding: null };
+
+  const limit = Math.max(CANDIDATES_PER_RETRIEVER, budget.passages * 3);
+  const lists: RankedList[] = [];
+  let embedding: SearchResult['embedding'] = null;
+
+  if (mode !== 'vector') {
+    lists.push({ ids: await fullTextCandidates(db, scope, query, limit), weight: 1 });
+    if (contextQuery) lists.push({ ids: await fullTextCandidates(db, scope, contextQuery, limit), weight: 0.5 });
+  }
+  if (mode !== 'fulltext') {
+    const started = performance.now();
+    const texts = contextQuery ? [query, contextQuery] : [query];
+    const embedded = await request.embedder.embed(texts, 'query');
+    embedding = { model: request.embedder.model, tokens: embedded.tokens, durationMs: performance.now() - started };
+    const options = { model: request.embedder.model, limit, backend: request.vectorBackend };
+    lists.push({ ids: await vectorCandidates(db, scope, embedded.vectors[0], options), weight: 1 });
+    if (contextQuery) lists.push({ ids: await vectorCandidates(db, scope, embedded.vectors[1], options), weight: 0.5 });
+  }
+
+  let names = namesIn(query);
+  if (names.length === 0 && request.contextQuery) names = namesIn(request.contextQuery);
+  const exact = mode === 'hybrid' ? await exactNameCandidates(db, scope, names, limit) : [];
+  const hitsOf = new Map(exact.map((row) => [row.id, row.hits]));
+  if (exact.length > 0) lists.push({ ids: exact.map((row) => row.id), weight: 1 });
+
+  const ranked = reciprocalRankFusion(lists).sort(
+    (a, b) => (hitsOf.get(b.id) ?? 0) - (hitsOf.get(a.id) ?? 0) || b.score - a.score || a.id - b.id,
+  );
+  const shortlist = ranked.slice(0, budget.passages * 3);
+  const passages = pack(await hydrate(db, scope, shortlist, hitsOf), budget);
+  return { passages, embedding };
+}
+
+async function hydrate(
+  db: Kysely<DB>,
+  scope: SearchScope,
+  ranked: Array<{ id: number; score: number }>,
+  hitsOf: Map<number, number>,
+): Promise<RetrievedPassage[]> {
+  if (ranked.length === 0) return [];
+  const rows = await db
+    .selectFrom('chunks as c')
+    .innerJoin('documents as d', 'd.id', 'c.document_id')
+    .select([
+      'c.id',
+      'c.document_id',
+      'c.dataset_id',
+      'c.heading_path',
+      'c.page',
+      'c.content',
+      'c.token_count',
+      'd.filename',
+    ])
+    .where('c.id', 'in', ranked.map((r) => r.id))
+    // The scope again: a candidate list is never trusted to have stayed inside it.
+    .where('c.user_id', '=', scope.userId)
+    .where('c.dataset_id', 'in', scope.datasetIds)
+    .execute();
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ranked.flatMap(({ id, score }) => {
+    const row = byId.get(id);
+    if (!row || (scope.documentId && row.document_id !== scope.documentId)) return [];
+    return [
+      {
+        chunkId: id,
+        documentId: row.document_id,
+        datasetId: row.dataset_id,
+        filename: row.filename,
+        headingPath: row.heading_path,
+        page: row.page,
+        content: row.content,
+        tokenCount: row.token_count,
+        score,
+        exactMatch: (hitsOf.get(id) ?? 0) > 0,
+      },
+    ];
+  });
+}
+
+/** Best first, within the passage count and token budget; the best passage always goes. */
+function pack(candidates: RetrievedPassage[], budget: ContextBudget): RetrievedPassage[] {
+  const chosen: RetrievedPassage[] = [];
+  let tokens = 0;
+  for (const passage of candidates) {
+    if (chosen.length >= budget.passages) break;
+    if (chosen.length > 0 && tokens + passage.tokenCount > budget.contextTokens) continue;
+    chosen.push(passage);
+    tokens += passage.tokenCount;
+  }
+  return chosen;
+}

@@ -1,0 +1,80 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { scopeCondition, type SearchScope } from './scope';
+
+/**
+ * Nearest chunks by cosine similarity. Where the pgvector extension is installed the HNSW
+ * index over `embedding::vector(512)` serves the search (with an iterative scan, so a filter to
+ * a few datasets still returns enough rows); elsewhere an exact dot product runs in SQL over
+ * the real[] column (every vector is L2-normalised, so the dot product is the cosine).
+ * Only vectors of the same embedding model are compared.
+ */
+export type VectorBackend = 'pgvector' | 'exact';
+
+const detected = new WeakMap<object, Promise<VectorBackend>>();
+
+/** Checked once per database handle. */
+export function vectorBackendOf(db: Kysely<DB>): Promise<VectorBackend> {
+  let found = detected.get(db);
+  if (!found) {
+    found = sql<{ present: boolean }>`select exists (select 1 from pg_extension where extname = 'vector') as present`
+      .execute(db)
+      .then((result) => (result.rows[0]?.present ? 'pgvector' : 'exact') as VectorBackend);
+    detected.set(db, found);
+    found.catch(() => detected.delete(db));
+  }
+  return found;
+}
+
+export interface VectorSearchOptions {
+  model: string;
+  limit: number;
+  /** Overrides the detection (benchmarks and tests compare both). */
+  backend?: VectorBackend;
+}
+
+export async function vectorCandidates(
+  db: Kysely<DB>,
+  scope: SearchScope,
+  queryVector: number[],
+  options: VectorSearchOptions,
+): Promise<number[]> {
+  const backend = options.backend ?? (await vectorBackendOf(db));
+  const rows = backend === 'pgvector' ? await viaPgvector(db, scope, queryVector, options) : await viaExactSql(db, scope, queryVector, options);
+  return rows.map((row) => Number(row.id));
+}
+
+async function viaPgvector(db: Kysely<DB>, scope: SearchScope, queryVector: number[], options: VectorSearchOptions) {
+  const literal = `[${queryVector.join(',')}]`;
+  const distance = sql<number>`(ce.embedding::vector(512)) <=> ${literal}::vector(512)`;
+  const run = async (trx: Kysely<DB>) => {
+    await sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(40, options.limit * 2))}, true)`.execute(trx);
+    const rows = await trx
+      .selectFrom('chunk_embeddings as ce')
+      .innerJoin('chunks as c', 'c.id', 'ce.chunk_id')
+      .select(['c.id', distance.as('distance')])
+      .where(scopeCondition(scope))
+      .where('ce.model', '=', options.model)
+      .orderBy(distance)
+      .limit(options.limit)
+      .execute();
+    // relaxed_order may return neighbours slightly out of order.
+    return rows.sort((a, b) => Number(a.distance) - Number(b.distance) || Number(a.id) - Number(b.id));
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+async function viaExactSql(db: Kysely<DB>, scope: SearchScope, queryVector: number[], options: VectorSearchOptions) {
+  const literal = `{${queryVector.join(',')}}`;
+  const similarity = sql<number>`(select sum(e * q) from unnest(ce.embedding, ${literal}::real[]) as pair(e, q))`;
+  return db
+    .selectFrom('chunk_embeddings as ce')
+    .innerJoin('chunks as c', 'c.id', 'ce.chunk_id')
+    .select(['c.id', similarity.as('similarity')])
+    .where(scopeCondition(scope))
+    .where('ce.model', '=', options.model)
+    .orderBy('similarity', 'desc')
+    .orderBy('c.id')
+    .limit(options.limit)
+    .execute();
+}

@@ -1,0 +1,330 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  EVENT_LIMITS,
+  EVENT_TYPES,
+  eventTypeInfo,
+  isEventType,
+  splitCommaList,
+} from '../../../contract/timeline';
+import { dateProblem, normalizeIsoDate } from '../../../contract/timeline-dates';
+import type { DB } from '../../db/schema';
+import { badRequest, notFound } from '../errors';
+import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../ownership';
+import { eventDateText, fromPgDate, toPgDate } from './pg-dates';
+
+const required = (label: string) => (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (${max} characters at most)`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** A list as an array of strings or one comma-separated string; trimmed, blanks and repeats dropped. */
+const listField = (label: string) =>
+  z
+    .union([z.array(z.string({ error: `${label} must be text` })), z.string()], { error: `${label} must be a list of text` })
+    .nullish()
+    .transform((value) => splitCommaList(value ?? []))
+    .pipe(
+      z
+        .array(z.string().max(EVENT_LIMITS.listItem, `${label} entries are ${EVENT_LIMITS.listItem} characters at most`))
+        .max(EVENT_LIMITS.listItems, `${label}: ${EVENT_LIMITS.listItems} entries at most`),
+    );
+
+/** The body of POST and PUT .../timeline/events: the spec's event fields plus linked_documents. */
+export const eventInputSchema = z.object({
+  title: z
+    .string({ error: required('Title') })
+    .trim()
+    .min(1, 'Title is required')
+    .max(EVENT_LIMITS.title, `Title is too long (${EVENT_LIMITS.title} characters at most)`),
+  date: z
+    .string({ error: required('Date') })
+    .trim()
+    .superRefine((value, context) => {
+      const problem = dateProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => normalizeIsoDate(value) ?? value)
+    .describe("ISO 8601 'YYYY-MM-DD' with astronomical years: '-0500-03-01' is 1 March 501 BC, '+12000-01-01' beyond 9999"),
+  event_type: z
+    .string({ error: required('Event type (event_type)') })
+    .trim()
+    .refine(isEventType, { message: `Event type (event_type) must be one of: ${EVENT_TYPES.join(', ')}` }),
+  description: optionalText('Description', EVENT_LIMITS.description),
+  location: optionalText('Location', EVENT_LIMITS.location),
+  participants: listField('Participants'),
+  tags: listField('Tags'),
+  linked_documents: z
+    .array(z.string({ error: 'linked_documents must be a list of document ids' }), {
+      error: 'linked_documents must be a list of document ids',
+    })
+    .max(EVENT_LIMITS.linkedDocuments, `linked_documents: ${EVENT_LIMITS.linkedDocuments} documents at most`)
+    .nullish()
+    .transform((ids) => [...new Set(ids ?? [])]),
+});
+export type EventInput = z.input<typeof eventInputSchema>;
+
+export interface TimelineEvent {
+  id: string;
+  campaign_id: string;
+  title: string;
+  description: string;
+  /** ISO 8601 with astronomical years (see contract/timeline-dates.ts). */
+  date: string;
+  event_type: string;
+  location: string;
+  participants: string[];
+  tags: string[];
+  linked_documents: string[];
+  /** The colour of the event's type. */
+  color: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A document the event modal offers (or still shows, when its tome has been unlinked since). */
+export interface TimelineDocument {
+  id: string;
+  filename: string;
+  dataset_id: string;
+  dataset_name: string;
+  status: string;
+  /** In a tome linked to the campaign now; only these may be newly linked to an event. */
+  linkable: boolean;
+}
+
+/** The campaign's events in date order (ties: the one written first comes first). */
+export async function listEvents(db: Kysely<DB>, userId: string, campaignId: string): Promise<TimelineEvent[]> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  return readEvents(db, userId, campaignId);
+}
+
+export async function getEvent(db: Kysely<DB>, userId: string, campaignId: string, eventId: string): Promise<TimelineEvent> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  await requireEvent(db, userId, campaignId, eventId);
+  return (await readEvents(db, userId, campaignId, eventId))[0];
+}
+
+export async function createEvent(db: Kysely<DB>, userId: string, campaignId: string, input: EventInput): Promise<TimelineEvent> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const fields = eventInputSchema.parse(input);
+  const eventId = await db.transaction().execute(async (trx) => {
+    const documentIds = await checkLinkedDocuments(trx, userId, campaignId, fields.linked_documents, []);
+    const row = await trx
+      .insertInto('timeline_events')
+      .values({
+        campaign_id: campaignId,
+        user_id: userId,
+        title: fields.title,
+        description: fields.description,
+        event_date: toPgDate(fields.date),
+        event_type: fields.event_type,
+        location: fields.location,
+        participants: JSON.stringify(fields.participants),
+        tags: JSON.stringify(fields.tags),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await linkDocuments(trx, row.id, documentIds);
+    return row.id;
+  });
+  return (await readEvents(db, userId, campaignId, eventId))[0];
+}
+
+/** PUT semantics: the body replaces every field, linked documents included. */
+export async function updateEvent(
+  db: Kysely<DB>,
+  userId: string,
+  campaignId: string,
+  eventId: string,
+  input: EventInput,
+): Promise<TimelineEvent> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  await requireEvent(db, userId, campaignId, eventId);
+  const fields = eventInputSchema.parse(input);
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('timeline_event_documents')
+      .select('document_id')
+      .where('event_id', '=', eventId)
+      .execute();
+    const documentIds = await checkLinkedDocuments(
+      trx,
+      userId,
+      campaignId,
+      fields.linked_documents,
+      current.map((row) => row.document_id),
+    );
+    await trx
+      .updateTable('timeline_events')
+      .set({
+        title: fields.title,
+        description: fields.description,
+        event_date: toPgDate(fields.date),
+        event_type: fields.event_type,
+        location: fields.location,
+        participants: JSON.stringify(fields.participants),
+        tags: JSON.stringify(fields.tags),
+        updated_at: new Date(),
+      })
+      .where('id', '=', eventId)
+      .where('user_id', '=', userId)
+      .execute();
+    await trx.deleteFrom('timeline_event_documents').where('event_id', '=', eventId).execute();
+    await linkDocuments(trx, eventId, documentIds);
+  });
+  return (await readEvents(db, userId, campaignId, eventId))[0];
+}
+
+export async function deleteEvent(db: Kysely<DB>, userId: string, campaignId: string, eventId: string): Promise<void> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  await requireEvent(db, userId, campaignId, eventId);
+  await db.deleteFrom('timeline_events').where('id', '=', eventId).where('user_id', '=', userId).execute();
+}
+
+/**
+ * The documents of the tomes linked to the campaign, plus any document an event still links
+ * from a tome unlinked since (so the modal can show it and let the GM uncheck it).
+ */
+export async function timelineDocuments(db: Kysely<DB>, userId: string, campaignId: string): Promise<TimelineDocument[]> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const datasetIds = await linkedDatasetIds(db, userId, campaignId);
+  const rows = await db
+    .selectFrom('documents')
+    .innerJoin('datasets', 'datasets.id', 'documents.dataset_id')
+    .select([
+      'documents.id',
+      'documents.filename',
+      'documents.dataset_id',
+      'documents.status',
+      'datasets.name as dataset_name',
+    ])
+    .where('documents.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        ...(datasetIds.length > 0 ? [eb('documents.dataset_id', 'in', datasetIds)] : []),
+        eb(
+          'documents.id',
+          'in',
+          eb
+            .selectFrom('timeline_event_documents')
+            .innerJoin('timeline_events', 'timeline_events.id', 'timeline_event_documents.event_id')
+            .select('timeline_event_documents.document_id')
+            .where('timeline_events.campaign_id', '=', campaignId),
+        ),
+      ]),
+    )
+    .orderBy('datasets.name')
+    .orderBy('documents.filename')
+    .execute();
+  return rows.map((row) => ({ ...row, linkable: datasetIds.includes(row.dataset_id) }));
+}
+
+async function requireEvent(db: Kysely<DB>, userId: string, campaignId: string, eventId: string) {
+  const event = isUuid(eventId)
+    ? await db
+        .selectFrom('timeline_events')
+        .select('id')
+        .where('id', '=', eventId)
+        .where('campaign_id', '=', campaignId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
+  if (!event) throw notFound('Event');
+}
+
+/**
+ * Linked documents must be the caller's and sit in a tome linked to the campaign. Links the
+ * event already has are kept even if their tome was unlinked since, so editing another
+ * field does not fail. Unknown ids and other users' ids get the same answer.
+ */
+async function checkLinkedDocuments(
+  db: Kysely<DB>,
+  userId: string,
+  campaignId: string,
+  ids: string[],
+  alreadyLinked: string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const refuse = (id: string) =>
+    badRequest(`Linked document ${id.slice(0, 64)} is not in a Knowledge Tome linked to this campaign`);
+  const malformed = ids.find((id) => !isUuid(id));
+  if (malformed !== undefined) throw refuse(malformed);
+  const datasetIds = new Set(await linkedDatasetIds(db, userId, campaignId));
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'dataset_id'])
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
+    .execute();
+  const found = new Map(rows.map((row) => [row.id, row.dataset_id]));
+  for (const id of ids) {
+    const datasetId = found.get(id);
+    if (datasetId === undefined || (!datasetIds.has(datasetId) && !alreadyLinked.includes(id))) throw refuse(id);
+  }
+  return ids;
+}
+
+async function linkDocuments(db: Kysely<DB>, eventId: string, documentIds: string[]) {
+  if (documentIds.length === 0) return;
+  await db
+    .insertInto('timeline_event_documents')
+    .values(documentIds.map((documentId) => ({ event_id: eventId, document_id: documentId })))
+    .execute();
+}
+
+async function readEvents(db: Kysely<DB>, userId: string, campaignId: string, eventId?: string): Promise<TimelineEvent[]> {
+  let query = db
+    .selectFrom('timeline_events')
+    .select([
+      'id',
+      'campaign_id',
+      'title',
+      'description',
+      'event_type',
+      'location',
+      'participants',
+      'tags',
+      'created_at',
+      'updated_at',
+      eventDateText.as('event_date_text'),
+    ])
+    .where('campaign_id', '=', campaignId)
+    .where('user_id', '=', userId);
+  if (eventId) query = query.where('id', '=', eventId);
+  const rows = await query.orderBy('event_date').orderBy('created_at').orderBy('id').execute();
+  if (rows.length === 0) return [];
+
+  let links = db
+    .selectFrom('timeline_event_documents')
+    .innerJoin('timeline_events', 'timeline_events.id', 'timeline_event_documents.event_id')
+    .select(['timeline_event_documents.event_id', 'timeline_event_documents.document_id'])
+    .where('timeline_events.campaign_id', '=', campaignId);
+  if (eventId) links = links.where('timeline_event_documents.event_id', '=', eventId);
+  const linked = new Map<string, string[]>();
+  for (const link of await links.orderBy('timeline_event_documents.document_id').execute()) {
+    linked.set(link.event_id, [...(linked.get(link.event_id) ?? []), link.document_id]);
+  }
+
+  return rows.map((row) => ({
+    id: row.id,
+    campaign_id: row.campaign_id,
+    title: row.title,
+    description: row.description,
+    date: fromPgDate(row.event_date_text),
+    event_type: row.event_type,
+    location: row.location,
+    participants: row.participants,
+    tags: row.tags,
+    linked_documents: linked.get(row.id) ?? [],
+    color: eventTypeInfo(row.event_type).color,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  }));
+}

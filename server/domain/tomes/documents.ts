@@ -1,0 +1,266 @@
+import { sql, type Kysely } from 'kysely';
+import type { PgBoss } from 'pg-boss';
+import type { DB } from '../../db/schema';
+import { sendInTransaction } from '../../queue';
+import { QUEUES } from '../../../jobs/queues';
+import { badRequest, DomainError, notFound } from '../errors';
+import { ExtractionError, validateUpload } from '../ingest/extract';
+import { requireOwnedDataset, requireOwnedDocument } from '../ownership';
+import { mimeTypeOf, safeFilename } from './files';
+import { INGEST_JOB_KIND, QUEUED_MESSAGE } from './jobs';
+
+export const CONTENT_PREVIEW_LENGTH = 300;
+
+export interface DocumentSummary {
+  id: string;
+  dataset_id: string;
+  filename: string;
+  file_type: string;
+  token_count: number;
+  /** Seconds since the epoch. */
+  upload_date: number;
+  content_preview: string;
+  /** processing | ready | failed */
+  status: string;
+  error: string | null;
+  page_count: number | null;
+  size_bytes: number;
+}
+
+export interface DocumentDetail extends DocumentSummary {
+  content: string;
+}
+
+/** An upload as the doors hand it over: the name the client sent and the bytes. */
+export interface Upload {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+export interface UploadDeps {
+  queue: PgBoss;
+  maxUploadBytes: number;
+}
+
+export interface UploadAccepted {
+  job_id: string;
+  document_id: string;
+}
+
+/** The first ~300 characters, whitespace folded, cut at a word where one is near. */
+export function contentPreview(content: string): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  if (text.length <= CONTENT_PREVIEW_LENGTH) return text;
+  const cut = text.slice(0, CONTENT_PREVIEW_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > CONTENT_PREVIEW_LENGTH - 40 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+function documentsQuery(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('documents as d')
+    .leftJoin('document_files as f', 'f.document_id', 'd.id')
+    .select([
+      'd.id',
+      'd.dataset_id',
+      'd.filename',
+      'd.file_type',
+      'd.token_count',
+      'd.upload_date',
+      'd.status',
+      'd.error',
+      'd.page_count',
+      sql<number>`coalesce(f.size_bytes, 0)`.as('size_bytes'),
+      sql<string>`left(d.content, ${CONTENT_PREVIEW_LENGTH * 2})`.as('head'),
+    ])
+    .where('d.user_id', '=', userId);
+}
+
+type DocumentRow = Awaited<ReturnType<ReturnType<typeof documentsQuery>['executeTakeFirstOrThrow']>>;
+
+function toSummary(row: DocumentRow): DocumentSummary {
+  return {
+    id: row.id,
+    dataset_id: row.dataset_id,
+    filename: row.filename,
+    file_type: row.file_type,
+    token_count: row.token_count,
+    upload_date: toSeconds(row.upload_date),
+    content_preview: contentPreview(row.head ?? ''),
+    status: row.status,
+    error: row.error,
+    page_count: row.page_count,
+    size_bytes: Number(row.size_bytes),
+  };
+}
+
+export async function listDocuments(db: Kysely<DB>, userId: string, datasetId: string): Promise<DocumentSummary[]> {
+  await requireOwnedDataset(db, userId, datasetId);
+  const rows = await documentsQuery(db, userId)
+    .where('d.dataset_id', '=', datasetId)
+    .orderBy('d.upload_date', 'desc')
+    .orderBy('d.filename')
+    .execute();
+  return rows.map(toSummary);
+}
+
+export async function getDocument(db: Kysely<DB>, userId: string, datasetId: string, documentId: string): Promise<DocumentDetail> {
+  await requireOwnedDocument(db, userId, datasetId, documentId);
+  const row = await documentsQuery(db, userId)
+    .select('d.content')
+    .where('d.id', '=', documentId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Document');
+  return { ...toSummary(row), content: row.content };
+}
+
+export async function getDocumentContent(
+  db: Kysely<DB>,
+  userId: string,
+  datasetId: string,
+  documentId: string,
+): Promise<{ id: string; filename: string; file_type: string; status: string; content: string }> {
+  const document = await requireOwnedDocument(db, userId, datasetId, documentId);
+  const row = await db.selectFrom('documents').select('content').where('id', '=', documentId).executeTakeFirstOrThrow();
+  return { id: document.id, filename: document.filename, file_type: document.file_type, status: document.status, content: row.content };
+}
+
+/** Deletes the document; its file, chunks, vectors and jobs go with it (cascades). */
+export async function deleteDocument(db: Kysely<DB>, userId: string, datasetId: string, documentId: string): Promise<void> {
+  await requireOwnedDocument(db, userId, datasetId, documentId);
+  await db.deleteFrom('documents').where('id', '=', documentId).where('user_id', '=', userId).execute();
+}
+
+/** The upload checks (type, size, content) as a 4xx for the client; the name it will be stored under. */
+export function checkUpload(upload: Upload, maxUploadBytes: number): { filename: string; fileType: string } {
+  const filename = safeFilename(upload.filename);
+  try {
+    const fileType = validateUpload(upload.bytes, filename, { maxFileBytes: maxUploadBytes });
+    return { filename, fileType };
+  } catch (error) {
+    if (error instanceof ExtractionError) throw new DomainError(uploadStatusOf(error), error.message);
+    throw error;
+  }
+}
+
+function uploadStatusOf(error: ExtractionError): 413 | 415 | 422 {
+  if (error.code === 'too_large') return 413;
+  if (error.code === 'unsupported_type') return 415;
+  return 422;
+}
+
+/**
+ * Accepts an upload into a tome: checks it, then stores the document, its original bytes and
+ * its processing job, and queues the job, all in one transaction. The job does the rest.
+ */
+export async function uploadDocument(
+  db: Kysely<DB>,
+  userId: string,
+  datasetId: string,
+  upload: Upload,
+  deps: UploadDeps,
+): Promise<UploadAccepted> {
+  await requireOwnedDataset(db, userId, datasetId);
+  const { filename, fileType } = checkUpload(upload, deps.maxUploadBytes);
+  return db.transaction().execute(async (trx) => {
+    const document = await trx
+      .insertInto('documents')
+      .values({ dataset_id: datasetId, user_id: userId, filename, file_type: fileType, status: 'processing', updated_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('document_files')
+      .values({ document_id: document.id, mime_type: mimeTypeOf(fileType), size_bytes: upload.bytes.length, bytes: upload.bytes })
+      .execute();
+    const jobId = await queueIngestion(trx, deps.queue, userId, document.id);
+    return { job_id: jobId, document_id: document.id };
+  });
+}
+
+/**
+ * PUT: replaces a document's file (and so its text) and re-indexes it. The old passages stay
+ * searchable until the new ones replace them in one step.
+ */
+export async function replaceDocument(
+  db: Kysely<DB>,
+  userId: string,
+  datasetId: string,
+  documentId: string,
+  upload: Upload,
+  deps: UploadDeps & { bodyDocumentId?: string },
+): Promise<UploadAccepted> {
+  await requireOwnedDocument(db, userId, datasetId, documentId);
+  if (deps.bodyDocumentId && deps.bodyDocumentId !== documentId) {
+    throw badRequest('document_id does not match the document in the address');
+  }
+  const { filename, fileType } = checkUpload(upload, deps.maxUploadBytes);
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('documents')
+      .set({ filename, file_type: fileType, status: 'processing', error: null, updated_at: new Date() })
+      .where('id', '=', documentId)
+      .execute();
+    await trx
+      .insertInto('document_files')
+      .values({ document_id: documentId, mime_type: mimeTypeOf(fileType), size_bytes: upload.bytes.length, bytes: upload.bytes })
+      .onConflict((oc) =>
+        oc.column('document_id').doUpdateSet({ mime_type: mimeTypeOf(fileType), size_bytes: upload.bytes.length, bytes: upload.bytes }),
+      )
+      .execute();
+    // An earlier job still running for this document stops at its next step (see ingest-document).
+    await trx
+      .updateTable('jobs')
+      .set({ status: 'failed', error: 'Replaced by a newer version of the document.', updated_at: new Date() })
+      .where('document_id', '=', documentId)
+      .where('status', 'not in', ['completed', 'failed'])
+      .execute();
+    const jobId = await queueIngestion(trx, deps.queue, userId, documentId);
+    return { job_id: jobId, document_id: documentId };
+  });
+}
+
+async function queueIngestion(trx: Kysely<DB>, queue: PgBoss, userId: string, documentId: string): Promise<string> {
+  const job = await trx
+    .insertInto('jobs')
+    .values({ user_id: userId, kind: INGEST_JOB_KIND, document_id: documentId, status: 'queued', progress: 0, progress_message: QUEUED_MESSAGE, updated_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sendInTransaction(queue, trx, QUEUES.ingestDocument.name, { jobId: job.id, documentId, userId });
+  return job.id;
+}
+
+export interface StoredFile {
+  filename: string;
+  fileType: string;
+  size: number;
+  updatedAt: Date;
+}
+
+/** The stored original's name, type and size (the bytes are read by range). */
+export async function documentFile(db: Kysely<DB>, userId: string, datasetId: string, documentId: string): Promise<StoredFile> {
+  const document = await requireOwnedDocument(db, userId, datasetId, documentId);
+  const file = await db.selectFrom('document_files').select('size_bytes').where('document_id', '=', documentId).executeTakeFirst();
+  if (!file) throw notFound('Document file');
+  return { filename: document.filename, fileType: document.file_type, size: file.size_bytes, updatedAt: document.updated_at };
+}
+
+/** Bytes [start, start + length) of a stored original, read inside Postgres so a range never loads the whole file. */
+export async function readFileBytes(
+  db: Kysely<DB>,
+  userId: string,
+  documentId: string,
+  start: number,
+  length: number,
+): Promise<Uint8Array> {
+  const row = await db
+    .selectFrom('document_files as f')
+    .innerJoin('documents as d', 'd.id', 'f.document_id')
+    .select(sql<Uint8Array>`substring(f.bytes from ${start + 1} for ${length})`.as('part'))
+    .where('f.document_id', '=', documentId)
+    .where('d.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Document file');
+  return row.part;
+}

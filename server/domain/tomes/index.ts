@@ -1,0 +1,31 @@
+/** Knowledge Tomes: datasets, their documents and original files, and the jobs that process them. */
+export {
+  createDataset,
+  createDatasetSchema,
+  deleteDataset,
+  getDataset,
+  listDatasets,
+  updateDatasetMetadata,
+  type Dataset,
+} from './datasets';
+export {
+  checkUpload,
+  contentPreview,
+  deleteDocument,
+  documentFile,
+  getDocument,
+  getDocumentContent,
+  listDocuments,
+  readFileBytes,
+  replaceDocument,
+  uploadDocument,
+  type DocumentDetail,
+  type DocumentSummary,
+  type StoredFile,
+  type Upload,
+  type UploadAccepted,
+  type UploadDeps,
+} from './documents';
+export { contentDisposition, deliveryOf, mimeTypeOf, parseRange, safeFilename, MAX_RANGES } from './files';
+export { getJobStatus, listActiveJobs, listDatasetJobs, type ActiveJob, type JobStatus } from './jobs';
+export { DEFAULT_METADATA, guessMetadata, metadataUpdateSchema } from './metadata';

@@ -1,0 +1,120 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { notFound } from '../errors';
+import { isUuid, requireOwnedDataset } from '../ownership';
+
+export const INGEST_JOB_KIND = 'ingest_document';
+export const QUEUED_MESSAGE = 'Waiting in the queue to be processed';
+
+/**
+ * A started job that has not reported progress for this long is taken as dead (its worker
+ * process stopped and the queue has given up on it). Progress is written at least every page
+ * or batch, and the queue expires an attempt after 30 minutes, so live jobs never get near it.
+ */
+export const STALE_JOB_MS = 45 * 60 * 1000;
+export const STALE_JOB_MESSAGE = 'Processing stopped unexpectedly. Upload the file again.';
+
+export interface JobStatus {
+  id: string;
+  status: string;
+  progress: number;
+  progress_message: string;
+  error: string | null;
+  document_id: string | null;
+}
+
+const TERMINAL = ['completed', 'failed'];
+
+export async function getJobStatus(db: Kysely<DB>, userId: string, jobId: string, now = new Date()): Promise<JobStatus> {
+  const job = isUuid(jobId)
+    ? await db
+        .selectFrom('jobs')
+        .select(['id', 'status', 'progress', 'progress_message', 'error', 'document_id', 'updated_at'])
+        .where('id', '=', jobId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
+  if (!job) throw notFound('Job');
+  if (!TERMINAL.includes(job.status) && job.status !== 'queued' && now.getTime() - job.updated_at.getTime() > STALE_JOB_MS) {
+    await failJob(db, job.id, job.document_id, STALE_JOB_MESSAGE);
+    return { id: job.id, status: 'failed', progress: job.progress, progress_message: 'Failed', error: STALE_JOB_MESSAGE, document_id: job.document_id };
+  }
+  return {
+    id: job.id,
+    status: job.status,
+    progress: job.progress,
+    progress_message: job.progress_message,
+    error: job.error,
+    document_id: job.document_id,
+  };
+}
+
+/** Jobs of a tome's documents that are running or ended in the last `recentMs` (the no-JavaScript status list). */
+export async function listDatasetJobs(
+  db: Kysely<DB>,
+  userId: string,
+  datasetId: string,
+  recentMs = 10 * 60 * 1000,
+): Promise<Array<JobStatus & { filename: string }>> {
+  await requireOwnedDataset(db, userId, datasetId);
+  const since = new Date(Date.now() - recentMs);
+  const rows = await db
+    .selectFrom('jobs as j')
+    .innerJoin('documents as d', 'd.id', 'j.document_id')
+    .select(['j.id', 'j.status', 'j.progress', 'j.progress_message', 'j.error', 'j.document_id', 'd.filename'])
+    .where('j.user_id', '=', userId)
+    .where('j.kind', '=', INGEST_JOB_KIND)
+    .where('d.dataset_id', '=', datasetId)
+    .where((eb) => eb.or([eb('j.status', 'not in', TERMINAL), eb('j.updated_at', '>=', since)]))
+    .orderBy('j.created_at', 'desc')
+    .limit(50)
+    .execute();
+  return rows;
+}
+
+export interface ActiveJob {
+  id: string;
+  status: string;
+  progress: number;
+  progress_message: string;
+  document_id: string | null;
+  dataset_id: string;
+  filename: string;
+}
+
+/** The caller's ingestion jobs still running, so a reloaded page can go on watching them. */
+export async function listActiveJobs(db: Kysely<DB>, userId: string): Promise<ActiveJob[]> {
+  return db
+    .selectFrom('jobs as j')
+    .innerJoin('documents as d', 'd.id', 'j.document_id')
+    .select(['j.id', 'j.status', 'j.progress', 'j.progress_message', 'j.document_id', 'd.dataset_id', 'd.filename'])
+    .where('j.user_id', '=', userId)
+    .where('j.kind', '=', INGEST_JOB_KIND)
+    .where('j.status', 'not in', TERMINAL)
+    .orderBy('j.created_at')
+    .limit(100)
+    .execute();
+}
+
+/**
+ * Ends a job as failed, and its document with it: the document keeps no passages, so it is
+ * never half-made. Does nothing to a job that already ended.
+ */
+export async function failJob(db: Kysely<DB>, jobId: string, documentId: string | null, message: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('jobs')
+      .set({ status: 'failed', error: message, progress_message: 'Failed', updated_at: new Date() })
+      .where('id', '=', jobId)
+      .where('status', 'not in', TERMINAL)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated || !documentId) return;
+    await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
+    await trx
+      .updateTable('documents')
+      .set({ status: 'failed', error: message, content: '', token_count: 0, page_count: null, updated_at: new Date() })
+      .where('id', '=', documentId)
+      .execute();
+  });
+}

@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { describeZodError, isZodError } from '../../../contract/zod-messages';
+import type { CampaignChatAnswer, ChatStreamEvent } from '../../../contract/chat';
+import { askDocument, campaignChatSchema, documentChatSchema, getConversation, listConversations, prepareCampaignChat } from '../../domain/chat';
+import { isDomainError } from '../../domain/errors';
+import type { Services } from '../../services';
+import { currentUser } from '../auth';
+import { errorResponse } from '../zod-schemas';
+
+const citationSchema = z.object({
+  source_id: z.string(),
+  filename: z.string(),
+  quote: z.string(),
+  document_id: z.string().nullable(),
+  dataset_id: z.string().nullable(),
+  page: z.number().nullable().optional(),
+});
+const answerSchema = z.object({
+  response: z.string(),
+  citations: z.array(citationSchema),
+  conversation_id: z.string(),
+  engine: z.string(),
+  timestamp: z.string(),
+});
+const summarySchema = z.object({ id: z.string(), preview: z.string(), message_count: z.number(), last_updated: z.string() });
+const conversationSchema = z.object({
+  id: z.string(),
+  campaign_id: z.string(),
+  created_at: z.string(),
+  last_updated: z.string(),
+  messages: z.array(
+    z.object({
+      role: z.enum(['user', 'assistant']),
+      content: z.string(),
+      timestamp: z.string(),
+      citations: z.array(citationSchema),
+      engine: z.string().nullable(),
+    }),
+  ),
+});
+const documentAnswerSchema = answerSchema.extend({
+  mode: z.enum(['whole_document', 'retrieval']),
+  tokens: z.number(),
+  usage: z.object({
+    total_cost: z.number(),
+    input_tokens: z.number(),
+    output_tokens: z.number(),
+    cache_read_tokens: z.number(),
+    cache_write_tokens: z.number(),
+    total_tokens: z.number(),
+  }),
+  cost_info: z.object({ total_cost: z.number(), input_tokens: z.number(), output_tokens: z.number() }),
+});
+const campaignParams = z.object({ id: z.string() });
+const conversationParams = z.object({ id: z.string(), conversationId: z.string() });
+const documentParams = z.object({ id: z.string(), docId: z.string() });
+const aiErrors = { 400: errorResponse, 404: errorResponse, 409: errorResponse, 502: errorResponse, 503: errorResponse, 504: errorResponse };
+
+export async function chatRoutes(app: FastifyInstance, services: Services) {
+  const { db } = services;
+  const tags = ['chat'];
+
+  app.post(
+    '/api/campaigns/:id/chat',
+    {
+      schema: {
+        tags,
+        description:
+          'Ask the campaign assistant. Answers JSON; with `Accept: text/event-stream` it streams `delta` events ({text}) and ends with `done` (the JSON answer) or `error` ({error, status}).',
+        params: campaignParams,
+        body: campaignChatSchema,
+        response: { 200: answerSchema, ...aiErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof campaignParams>;
+      const user = currentUser(request);
+      const prepared = await prepareCampaignChat(db, user.id, services.ai, id, request.body as z.infer<typeof campaignChatSchema>);
+      if (!wantsStream(request)) return prepared.answer();
+      return streamAnswer(request, reply, (onText, signal) => prepared.answer({ onText, signal }));
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/conversations',
+    { schema: { tags, params: campaignParams, response: { 200: z.array(summarySchema), 404: errorResponse } } },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof campaignParams>;
+      return listConversations(db, currentUser(request).id, id);
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/conversations/:conversationId',
+    { schema: { tags, params: conversationParams, response: { 200: conversationSchema, 404: errorResponse } } },
+    async (request) => {
+      const { id, conversationId } = request.params as z.infer<typeof conversationParams>;
+      return getConversation(db, currentUser(request).id, id, conversationId);
+    },
+  );
+
+  app.post(
+    '/api/datasets/:id/documents/:docId/chat',
+    {
+      schema: {
+        tags,
+        description: 'Ask about one document: sent whole with prompt caching when it fits, else its best passages.',
+        params: documentParams,
+        body: documentChatSchema,
+        response: { 200: documentAnswerSchema, ...aiErrors },
+      },
+    },
+    async (request) => {
+      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      return askDocument(db, currentUser(request).id, services.ai, id, docId, request.body as z.infer<typeof documentChatSchema>);
+    },
+  );
+}
+
+function wantsStream(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/event-stream');
+}
+
+/**
+ * Server-sent events: the answer's pieces as they are written, then the whole answer. Once the
+ * stream has started its status is 200, so a failure arrives as an `error` event carrying the
+ * status the JSON answer would have had. A client that goes away cancels the generation.
+ */
+async function streamAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (onText: (delta: string) => void, signal: AbortSignal) => Promise<CampaignChatAnswer>,
+) {
+  const controller = new AbortController();
+  let finished = false;
+  reply.raw.on('close', () => {
+    if (!finished) controller.abort();
+  });
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  const send = (message: ChatStreamEvent) => {
+    if (!reply.raw.writableEnded) reply.raw.write(`event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`);
+  };
+  try {
+    const answer = await run((text) => send({ event: 'delta', data: { text } }), controller.signal);
+    send({ event: 'done', data: answer });
+  } catch (error) {
+    if (isDomainError(error)) send({ event: 'error', data: { error: error.message, status: error.status } });
+    else if (isZodError(error)) send({ event: 'error', data: { error: describeZodError(error), status: 400 } });
+    else {
+      request.log.error({ err: error }, 'campaign chat stream failed');
+      send({ event: 'error', data: { error: 'Something went wrong on our side. Please try again.', status: 500 } });
+    }
+  } finally {
+    finished = true;
+    reply.raw.end();
+  }
+}

@@ -1,0 +1,235 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  createDataset,
+  createDatasetSchema,
+  deleteDataset,
+  deleteDocument,
+  getDataset,
+  getDocument,
+  getDocumentContent,
+  getJobStatus,
+  listDatasetJobs,
+  listDatasets,
+  listDocuments,
+  metadataUpdateSchema,
+  replaceDocument,
+  updateDatasetMetadata,
+  uploadDocument,
+} from '../../domain/tomes';
+import { requireOwnedDataset, requireOwnedDocument } from '../../domain/ownership';
+import type { Services } from '../../services';
+import { currentUser } from '../auth';
+import { errorResponse } from '../zod-schemas';
+import { readMultipartUpload, sendDocumentFile } from './tomes-transfer';
+
+const metadataSchema = z.object({
+  type: z.string(),
+  category: z.string(),
+  source: z.string(),
+  tags: z.array(z.string()),
+  is_official_dnd: z.boolean(),
+  version: z.string(),
+});
+const datasetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+  document_count: z.number(),
+  total_tokens: z.number(),
+  metadata: metadataSchema,
+});
+const documentSchema = z.object({
+  id: z.string(),
+  dataset_id: z.string(),
+  filename: z.string(),
+  file_type: z.string(),
+  token_count: z.number(),
+  upload_date: z.number().describe('Seconds since the epoch'),
+  content_preview: z.string(),
+  status: z.enum(['processing', 'ready', 'failed']),
+  error: z.string().nullable(),
+  page_count: z.number().nullable(),
+  size_bytes: z.number(),
+});
+const documentDetailSchema = documentSchema.extend({ content: z.string() });
+const contentSchema = z.object({ id: z.string(), filename: z.string(), file_type: z.string(), status: z.string(), content: z.string() });
+const acceptedSchema = z.object({ job_id: z.string(), document_id: z.string() });
+const jobSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  progress: z.number(),
+  progress_message: z.string(),
+  error: z.string().nullable(),
+  document_id: z.string().nullable(),
+});
+const idParams = z.object({ id: z.string() });
+const documentParams = z.object({ id: z.string(), docId: z.string() });
+const jobParams = z.object({ jobId: z.string() });
+const fileQuery = z.object({
+  token: z.string().optional().describe('The session token, for links a browser opens directly'),
+  inline: z.string().optional().describe('Show in the browser instead of downloading (PDF and text only)'),
+});
+
+export async function tomeRoutes(app: FastifyInstance, services: Services) {
+  const { db, queue, env } = services;
+  const maxUploadBytes = env.MAX_UPLOAD_MB * 1024 * 1024;
+  const tags = ['datasets'];
+
+  app.get('/api/datasets', { schema: { tags, response: { 200: z.array(datasetSchema) } } }, async (request) =>
+    listDatasets(db, currentUser(request).id),
+  );
+
+  app.post(
+    '/api/datasets',
+    { schema: { tags, body: createDatasetSchema, response: { 201: datasetSchema, 400: errorResponse } } },
+    async (request, reply) => {
+      const dataset = await createDataset(db, currentUser(request).id, request.body as z.input<typeof createDatasetSchema>);
+      return reply.status(201).send(dataset);
+    },
+  );
+
+  app.get(
+    '/api/datasets/:id',
+    { schema: { tags, params: idParams, response: { 200: datasetSchema, 404: errorResponse } } },
+    async (request) => getDataset(db, currentUser(request).id, (request.params as z.infer<typeof idParams>).id),
+  );
+
+  app.delete(
+    '/api/datasets/:id',
+    { schema: { tags, params: idParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      await deleteDataset(db, currentUser(request).id, id);
+      return { deleted: id };
+    },
+  );
+
+  app.put(
+    '/api/datasets/:id/metadata',
+    { schema: { tags, params: idParams, body: metadataUpdateSchema, response: { 200: datasetSchema, 400: errorResponse, 404: errorResponse } } },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      return updateDatasetMetadata(db, currentUser(request).id, id, request.body as z.input<typeof metadataUpdateSchema>);
+    },
+  );
+
+  app.get(
+    '/api/datasets/:id/documents',
+    { schema: { tags, params: idParams, response: { 200: z.array(documentSchema), 404: errorResponse } } },
+    async (request) => listDocuments(db, currentUser(request).id, (request.params as z.infer<typeof idParams>).id),
+  );
+
+  app.post(
+    '/api/datasets/:id/documents',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 202: acceptedSchema, 400: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const user = currentUser(request);
+      // Refuse another user's tome before reading a possibly large body.
+      await requireOwnedDataset(db, user.id, id);
+      const upload = await readMultipartUpload(request, maxUploadBytes);
+      const accepted = await uploadDocument(db, user.id, id, upload, { queue, maxUploadBytes });
+      return reply.status(202).send(accepted);
+    },
+  );
+
+  app.get(
+    '/api/datasets/:id/documents/:docId',
+    { schema: { tags, params: documentParams, response: { 200: documentDetailSchema, 404: errorResponse } } },
+    async (request) => {
+      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      return getDocument(db, currentUser(request).id, id, docId);
+    },
+  );
+
+  app.get(
+    '/api/datasets/:id/documents/:docId/content',
+    { schema: { tags, params: documentParams, response: { 200: contentSchema, 404: errorResponse } } },
+    async (request) => {
+      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      return getDocumentContent(db, currentUser(request).id, id, docId);
+    },
+  );
+
+  app.put(
+    '/api/datasets/:id/documents/:docId',
+    {
+      schema: {
+        tags,
+        params: documentParams,
+        consumes: ['multipart/form-data'],
+        description: 'Replaces the document (multipart: file, update_existing, document_id) and re-indexes it.',
+        response: { 202: acceptedSchema, 400: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      const user = currentUser(request);
+      await requireOwnedDocument(db, user.id, id, docId);
+      const upload = await readMultipartUpload(request, maxUploadBytes);
+      const accepted = await replaceDocument(db, user.id, id, docId, upload, {
+        queue,
+        maxUploadBytes,
+        bodyDocumentId: upload.fields.document_id || undefined,
+      });
+      return reply.status(202).send(accepted);
+    },
+  );
+
+  app.delete(
+    '/api/datasets/:id/documents/:docId',
+    { schema: { tags, params: documentParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    async (request) => {
+      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      await deleteDocument(db, currentUser(request).id, id, docId);
+      return { deleted: docId };
+    },
+  );
+
+  app.get(
+    '/api/datasets/:id/documents/:docId/file',
+    {
+      compress: false,
+      config: { allowQueryToken: true },
+      schema: {
+        tags,
+        params: documentParams,
+        querystring: fileQuery,
+        description: 'The original file. Answers Range requests (206; at most 8 ranges).',
+      },
+    },
+    async (request, reply) => {
+      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      const { inline } = request.query as z.infer<typeof fileQuery>;
+      return sendDocumentFile(db, request, reply, { userId: currentUser(request).id, datasetId: id, documentId: docId, inline });
+    },
+  );
+
+  app.get(
+    '/api/datasets/:id/jobs',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        description: "The tome's processing jobs: running ones and those that ended in the last ten minutes.",
+        response: { 200: z.array(jobSchema.extend({ filename: z.string() })), 404: errorResponse },
+      },
+    },
+    async (request) => listDatasetJobs(db, currentUser(request).id, (request.params as z.infer<typeof idParams>).id),
+  );
+
+  app.get(
+    '/api/jobs/:jobId/status',
+    { schema: { tags: ['jobs'], params: jobParams, response: { 200: jobSchema, 404: errorResponse } } },
+    async (request) => getJobStatus(db, currentUser(request).id, (request.params as z.infer<typeof jobParams>).jobId),
+  );
+}
