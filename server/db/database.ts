@@ -76,6 +76,14 @@ async function openServer(url: string): Promise<Database> {
         serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
         parse: (text: string) => JSON.parse(text),
       },
+      // Dates given as text (timeline dates before year 1 or after 9999) go to Postgres as
+      // written; postgres.js would push them through a JavaScript Date and lose them.
+      date: {
+        to: 1184,
+        from: [1082, 1114, 1184],
+        serialize: (value: unknown) => (typeof value === 'string' ? value : (value as Date).toISOString()),
+        parse: (text: string) => new Date(text),
+      },
     },
   });
   const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }) });
