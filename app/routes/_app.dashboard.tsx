@@ -1,6 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { CampaignsPanel, campaignsPanelLinks } from '~/components/campaigns/campaigns-panel';
+import { contentLinks } from '~/components/content/content-creator';
+import { DashboardContentCreator } from '~/components/content/dashboard-content-creator';
 import { PageHeader } from '~/components/page-header';
 import { TomesPanel, tomesPanelLinks } from '~/components/tomes/tomes-panel';
 import { loadTomesView } from '~/components/tomes/tomes-view.server';
@@ -8,7 +10,7 @@ import { UploadTrackerProvider, UploadTrackerStatus } from '~/components/tomes/u
 import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Command Center · Tomekeeper' }];
-export const links: LinksFunction = () => [...campaignsPanelLinks(), ...tomesPanelLinks()];
+export const links: LinksFunction = () => [...campaignsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
@@ -57,7 +59,16 @@ export default function Dashboard() {
           </p>
         )}
         <UploadTrackerStatus names={new Map(datasets.map((dataset) => [dataset.id, dataset.name]))} />
-        {tab === 'campaigns' ? <CampaignsPanel campaigns={campaigns} datasets={datasets} /> : tomes && <TomesPanel datasets={datasets} view={tomes} />}
+        {tab === 'campaigns' ? (
+          <>
+            <CampaignsPanel campaigns={campaigns} datasets={datasets} />
+            <section className="card">
+              <DashboardContentCreator campaigns={campaigns} datasets={datasets} />
+            </section>
+          </>
+        ) : (
+          tomes && <TomesPanel datasets={datasets} view={tomes} />
+        )}
       </main>
     </UploadTrackerProvider>
   );
