@@ -6,7 +6,8 @@
  * relationships, so each map goes through the real generate path. Then Debian's Chromium opens
  * /concept-map and the page reports (data-settle-ms, data-ticks, data-compute-ms on the SVG) the
  * time from the simulation's start until its cooling value fell below 0.01, and how much of it was
- * spent ticking and drawing (the rest is waiting for frames). Each size is loaded RUNS times.
+ * spent ticking and drawing (the rest is waiting for frames). Each size is loaded RUNS times;
+ * SCREENSHOTS=<folder> keeps a picture of each settled map.
  */
 import { chromium } from '@playwright/test';
 import { startFakeAnthropic } from '../../tests/support/fake-anthropic';
@@ -108,6 +109,7 @@ try {
       compute.push(Number(await graph.getAttribute('data-compute-ms')));
       ticks = Number(await graph.getAttribute('data-ticks'));
     }
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/concept-map-${size}.png` });
     const nodes = await page.locator('[data-node-id]').count();
     const links = await page.locator('.cm-link').count();
     await context.close();

@@ -62,11 +62,11 @@ export function buildLinks(relationships: MapRelationship[], minStrength: number
 }
 
 /**
- * The area the layout spreads over: the canvas for a small map, larger for a big one (about 150
+ * The area the layout spreads over: the canvas for a small map, larger for a big one (about 100
  * concepts fit a canvas), shown zoomed out to fit.
  */
 export function layoutArea(canvas: { width: number; height: number }, nodeCount: number): LayoutArea {
-  const scale = Math.max(1, Math.sqrt(nodeCount / 150));
+  const scale = Math.max(1, Math.sqrt(nodeCount / 100));
   return {
     width: Math.max(canvas.width * scale, 2 * EDGE_PADDING + 1),
     height: Math.max(canvas.height * scale, 2 * EDGE_PADDING + 1),
