@@ -1,7 +1,7 @@
 /**
  * Ingestion throughput: the whole pipeline (upload check, store, extract, chunk, embed with
  * the offline embedder, index) on a file-backed embedded database, as the server runs it.
- *   node_modules/.bin/tsx bench/ingest/run.ts        (SHARED_DIR defaults to ../shared)
+ *   npm run bench:ingest        (SHARED_DIR defaults to ../shared)
  * Reports PDF pages per second on spellcasting.pdf (199 pages), documents per minute on the
  * SRD corpus, peak resident memory, and poppler's pdftotext on the same PDF in the same run.
  */

@@ -1,6 +1,6 @@
 /**
  * Page weight and server-rendering throughput.
- *   npm run build && node_modules/.bin/tsx bench/pages/run.ts
+ *   npm run bench:pages
  * For each screen: the HTML bytes, and the gzipped JavaScript the page loads before any live
  * piece loads (the entry, the route modules and their preloaded chunks). Then requests per
  * second for /login and /dashboard with wrk (Debian's package), 2 threads, 20 connections.

@@ -6,7 +6,8 @@ import path from 'node:path';
 /** Starts the built app on an empty embedded database, as a user would with `npm run serve`. */
 export async function startBuiltServer(port: number, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tomekeeper-bench-'));
-  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  // The same Node as the benchmark (run through npm, that is the repository's Node 24).
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ANTHROPIC_API_KEY: '', VOYAGE_API_KEY: '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,4 +1,4 @@
-import Markdown from 'react-markdown';
+import { Markdown } from '../markdown/markdown';
 import type { ChatCitation } from '../../../contract/chat';
 import { CitationList, type CitationCheck } from './citation-list';
 import { LocalTime } from './local-time';
@@ -31,7 +31,7 @@ export function MessageView({ message, check }: { message: ChatMessageView; chec
         {failed && <span className="badge error-badge">Error {message.errorStatus || 'network'}</span>}
       </header>
       <div className="chat-text">
-        {message.role === 'user' ? <p className="user-text">{message.content}</p> : <Markdown skipHtml>{message.content}</Markdown>}
+        {message.role === 'user' ? <p className="user-text">{message.content}</p> : <Markdown text={message.content} />}
       </div>
       <CitationList citations={message.citations} check={check} />
     </article>

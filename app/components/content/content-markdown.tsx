@@ -1,11 +1,11 @@
-import Markdown from 'react-markdown';
+import { Markdown } from '../markdown/markdown';
 import { splitFrontMatter } from '../../../contract/content';
 
 /** Generated Markdown, rendered; raw HTML in it is dropped, never run. */
 export function ContentMarkdown({ markdown }: { markdown: string }) {
   return (
     <div className="content-markdown">
-      <Markdown skipHtml>{splitFrontMatter(markdown).body}</Markdown>
+      <Markdown text={splitFrontMatter(markdown).body} />
     </div>
   );
 }
