@@ -4,7 +4,7 @@ import { CONTEXT_LEVELS, DEFAULT_CONTEXT_LEVEL, type CampaignChatAnswer, type Co
 import type { AiProviders } from '../../ai/providers';
 import type { DB } from '../../db/schema';
 import { linkedDatasetIds, requireOwnedCampaign } from '../ownership';
-import { CONTEXT_BUDGETS, searchPassages } from '../retrieval';
+import { CONTEXT_BUDGETS, searchPassages, toAiPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
 import { citationsFromPassages } from './citations';
 import { historyOf, requireConversation, saveExchange } from './conversations';
@@ -83,15 +83,7 @@ export async function prepareCampaignChat(
             {
               role: 'user',
               content: query,
-              passages: passages.map((p) => ({
-                sourceId: String(p.chunkId),
-                title: p.filename,
-                content: p.content,
-                documentId: p.documentId,
-                datasetId: p.datasetId,
-                page: p.page,
-                headingPath: p.headingPath || undefined,
-              })),
+              passages: passages.map(toAiPassage),
             },
           ],
           maxTokens: CONTEXT_BUDGETS[context_level].answerTokens,

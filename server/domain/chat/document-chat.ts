@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
 import { DomainError } from '../errors';
 import { requireOwnedDocument } from '../ownership';
-import { CONTEXT_BUDGETS, searchPassages, type RetrievedPassage } from '../retrieval';
+import { CONTEXT_BUDGETS, searchPassages, toAiPassage, type RetrievedPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
 import { citationsFromPassages, pageOfQuote } from './citations';
 import { historyOf, requireConversation, saveExchange } from './conversations';
@@ -89,15 +89,7 @@ export async function askDocument(
     request.messages[request.messages.length - 1] = {
       role: 'user',
       content: query,
-      passages: passages.map((p) => ({
-        sourceId: String(p.chunkId),
-        title: p.filename,
-        content: p.content,
-        documentId: p.documentId,
-        datasetId: p.datasetId,
-        page: p.page,
-        headingPath: p.headingPath || undefined,
-      })),
+      passages: passages.map(toAiPassage),
     };
   }
 

@@ -11,7 +11,7 @@ import { citationsFromPassages } from '../chat/citations';
 import { generationCost, recordGeneration } from '../chat/usage-records';
 import { badRequest } from '../errors';
 import { linkedDatasetIds, requireOwnedCampaign, requireOwnedDataset } from '../ownership';
-import type { RetrievedPassage } from '../retrieval';
+import { toAiPassage, type RetrievedPassage } from '../retrieval';
 import { requireContentConversation, revisionHistory, saveContentExchange, turnsOf, type StoredTurn } from './content-conversations';
 import { contentContext, statBlockSections } from './context';
 import { documentMarkdown } from './front-matter';
@@ -130,7 +130,7 @@ async function writeWithModel(
   const result = await ai.generator
     .generate({
       system: contentSystemPrompt(campaign, input.contentType, input.characterFormat, passages.length > 0),
-      messages: [...history, { role: 'user', content: request, passages: passages.map(toPassage) }],
+      messages: [...history, { role: 'user', content: request, passages: passages.map(toAiPassage) }],
       maxTokens: CONTENT_ANSWER_TOKENS,
     })
     .catch((error: unknown) => {
@@ -186,14 +186,3 @@ function writeOffline(input: CreateContentInput, passages: RetrievedPassage[], c
   };
 }
 
-function toPassage(p: RetrievedPassage) {
-  return {
-    sourceId: String(p.chunkId),
-    title: p.filename,
-    content: p.content,
-    documentId: p.documentId,
-    datasetId: p.datasetId,
-    page: p.page,
-    headingPath: p.headingPath || undefined,
-  };
-}

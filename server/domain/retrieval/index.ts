@@ -1,5 +1,5 @@
 export { CONTEXT_BUDGETS, type ContextBudget } from './context-levels';
 export { namesIn } from './exact-names';
 export type { SearchScope } from './scope';
-export { searchPassages, type RetrievalMode, type RetrievedPassage, type SearchRequest, type SearchResult } from './search';
+export { searchPassages, toAiPassage, type RetrievalMode, type RetrievedPassage, type SearchRequest, type SearchResult } from './search';
 export { vectorBackendOf, type VectorBackend } from './vector-search';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Embedder } from '../../ai/types';
+import type { Embedder, Passage } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { DEFAULT_CONTEXT_LEVEL, type ContextLevel } from '../../../contract/chat';
 import { CANDIDATES_PER_RETRIEVER, CONTEXT_BUDGETS, type ContextBudget } from './context-levels';
@@ -146,4 +146,17 @@ function pack(candidates: RetrievedPassage[], budget: ContextBudget): RetrievedP
     tokens += passage.tokenCount;
   }
   return chosen;
+}
+
+/** A retrieved passage as the AI providers take it (its chunk id is the citation's source id). */
+export function toAiPassage(p: RetrievedPassage): Passage {
+  return {
+    sourceId: String(p.chunkId),
+    title: p.filename,
+    content: p.content,
+    documentId: p.documentId,
+    datasetId: p.datasetId,
+    page: p.page,
+    headingPath: p.headingPath || undefined,
+  };
 }
