@@ -9,7 +9,7 @@ import {
   type ContentType,
   type GeneratedContent,
 } from '../../contract/content';
-import { contentLinks } from '~/components/content/content-creator';
+import { contentLinks } from '~/components/content/content-links';
 import { DashboardContentCreator } from '~/components/content/dashboard-content-creator';
 import { sessionHref } from '~/components/content/content-urls';
 import type { ContentInitialState, ResultRequest } from '~/components/content/types';

@@ -1,8 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { lazy, Suspense } from 'react';
 import { CampaignsPanel, campaignsPanelLinks } from '~/components/campaigns/campaigns-panel';
-import { contentLinks } from '~/components/content/content-creator';
-import { DashboardContentCreator } from '~/components/content/dashboard-content-creator';
+import { contentLinks } from '~/components/content/content-links';
 import { PageHeader } from '~/components/page-header';
 import { TomesPanel, tomesPanelLinks } from '~/components/tomes/tomes-panel';
 import { loadTomesView } from '~/components/tomes/tomes-view.server';
@@ -10,6 +10,11 @@ import { UploadTrackerProvider, UploadTrackerStatus } from '~/components/tomes/u
 import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Command Center · Tomekeeper' }];
+// Below the campaigns, so its code loads after the page's own (it is still rendered on the server).
+const DashboardContentCreator = lazy(() =>
+  import('~/components/content/dashboard-content-creator').then((m) => ({ default: m.DashboardContentCreator })),
+);
+
 export const links: LinksFunction = () => [...campaignsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -63,7 +68,9 @@ export default function Dashboard() {
           <>
             <CampaignsPanel campaigns={campaigns} datasets={datasets} />
             <section className="card">
-              <DashboardContentCreator campaigns={campaigns} datasets={datasets} />
+              <Suspense fallback={<p className="muted">Loading the content creator…</p>}>
+                <DashboardContentCreator campaigns={campaigns} datasets={datasets} />
+              </Suspense>
             </section>
           </>
         ) : (

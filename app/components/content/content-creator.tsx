@@ -17,8 +17,7 @@ import { ContentResult } from './content-result';
 import { sessionHref } from './content-urls';
 import type { ContentCampaign, ContentDataset, ContentInitialState, ContentSettings, ResultRequest } from './types';
 
-/** For routes rendering a content creator: `links = () => [...contentLinks(), ...]`. */
-export const contentLinks = () => [{ rel: 'stylesheet', href: contentStyles }];
+export { contentLinks } from './content-links';
 
 export interface ContentCreatorProps {
   variant: 'assistant' | 'dashboard';
