@@ -67,7 +67,7 @@ export default function Dashboard() {
         {tab === 'campaigns' ? (
           <>
             <CampaignsPanel campaigns={campaigns} datasets={datasets} />
-            <section className="card">
+            <section className="dashboard-content" aria-label="Content Creator">
               <Suspense fallback={<p className="muted">Loading the content creator…</p>}>
                 <DashboardContentCreator campaigns={campaigns} datasets={datasets} />
               </Suspense>
