@@ -28,6 +28,31 @@ function SubmitButton({ label, busyLabel, disabled }: { label: string; busyLabel
   );
 }
 
+/** The fields both registration forms share: who the new account is. */
+function AccountFields({ values }: { values?: Shared['values'] }) {
+  return (
+    <>
+      <label>
+        Username
+        <input name="username" autoComplete="username" required defaultValue={values?.username} />
+      </label>
+      <label>
+        Email
+        <input name="email" type="email" autoComplete="email" required defaultValue={values?.email} />
+      </label>
+    </>
+  );
+}
+
+function RegistrationCodeField({ values }: { values?: Shared['values'] }) {
+  return (
+    <label>
+      Registration code
+      <input name="registration_code" required autoComplete="off" defaultValue={values?.registration_code} />
+    </label>
+  );
+}
+
 export function LoginForm({ redirectTo, error, values }: Shared) {
   const requestHref = `/login?mode=request${redirectTo !== '/dashboard' ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ''}`;
   return (
@@ -64,14 +89,7 @@ export function RequestAccessForm({ redirectTo, error, values }: Shared) {
     <Form method="post" className="stack" aria-label="Request Access">
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <label>
-        Username
-        <input name="username" autoComplete="username" required defaultValue={values?.username} />
-      </label>
-      <label>
-        Email
-        <input name="email" type="email" autoComplete="email" required defaultValue={values?.email} />
-      </label>
+      <AccountFields values={values} />
       <label>
         Password
         <input
@@ -88,10 +106,7 @@ export function RequestAccessForm({ redirectTo, error, values }: Shared) {
       <p id="password-rule" className={problem ? 'field-error' : 'muted small'} aria-live="polite">
         {problem ?? 'At least 8 characters, with uppercase, lowercase and a number.'}
       </p>
-      <label>
-        Registration code
-        <input name="registration_code" required autoComplete="off" defaultValue={values?.registration_code} />
-      </label>
+      <RegistrationCodeField values={values} />
       <ErrorNotice error={error} />
       <SubmitButton label="Request Access" busyLabel="Inscribing your name…" disabled={hydrated && invalid} />
       <p className="muted">
@@ -111,14 +126,7 @@ export function RegisterForm({ redirectTo, error, values }: Shared) {
   return (
     <Form method="post" className="stack" aria-label="Register">
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <label>
-        Username
-        <input name="username" autoComplete="username" required defaultValue={values?.username} />
-      </label>
-      <label>
-        Email
-        <input name="email" type="email" autoComplete="email" required defaultValue={values?.email} />
-      </label>
+      <AccountFields values={values} />
       <label>
         Password
         <input
@@ -144,10 +152,7 @@ export function RegisterForm({ redirectTo, error, values }: Shared) {
           Passwords do not match
         </p>
       )}
-      <label>
-        Registration code
-        <input name="registration_code" required autoComplete="off" defaultValue={values?.registration_code} />
-      </label>
+      <RegistrationCodeField values={values} />
       <ErrorNotice error={error} />
       <SubmitButton label="Register" busyLabel="Inscribing your name…" disabled={hydrated && mismatch} />
       <p className="muted">
