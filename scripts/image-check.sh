@@ -10,11 +10,11 @@ trap 'kill "${server_pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 echo "image-check: build stage in $work/build"
 mkdir -p "$work/build" "$work/runtime" "$work/data"
 (cd "$repo" && git ls-files -z --cached --others --exclude-standard | xargs -0 -I{} cp --parents {} "$work/build/")
-(cd "$work/build" && npm install --no-audit --no-fund --loglevel=error && npm run build >/dev/null)
+(cd "$work/build" && npm ci --no-audit --no-fund --loglevel=error && npm run build >/dev/null)
 
 echo "image-check: runtime stage (production dependencies only)"
 cp "$work/build/package.json" "$work/build/package-lock.json" "$work/build/tsconfig.json" "$work/runtime/"
-(cd "$work/runtime" && npm install --omit=dev --no-audit --no-fund --loglevel=error)
+(cd "$work/runtime" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
 cp -r "$work/build/build" "$work/build/server" "$work/build/jobs" "$work/build/contract" "$work/build/db" "$work/runtime/"
 mkdir -p "$work/runtime/app" && cp "$work/build/app/load-context.ts" "$work/runtime/app/"
 [ ! -d "$work/runtime/node_modules/@remix-run/dev" ] || { echo "image-check: dev dependencies leaked into the runtime"; exit 1; }

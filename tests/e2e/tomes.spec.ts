@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { sharedPath } from '../support/shared-dir';
+import { documentFile } from './documents';
 import { expect, test, uniqueName } from './fixtures';
 
-const fixture = (name: string) => sharedPath('fixtures', 'formats', name);
+const fixture = documentFile;
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
