@@ -9,6 +9,7 @@ import type { Services } from './services';
 import { installApiGuard, installAuth } from './http/auth';
 import { installErrorHandler } from './http/errors';
 import { remixPlugin } from './http/remix';
+import { remixDevPlugin } from './http/remix-dev';
 import { adminRoutes } from './http/routes/admin';
 import { authRoutes } from './http/routes/auth';
 import { campaignRoutes } from './http/routes/campaigns';
@@ -23,8 +24,12 @@ import { usageRoutes } from './http/routes/usage';
 import { installZodSchemas, zodToOpenApi } from './http/zod-schemas';
 
 export interface AppOptions {
-  /** The Remix build folder (build/); without it only the /api contract is served (API tests). */
+  /**
+   * Where the web app comes from: the Remix build folder (build/), or Vite's dev server
+   * (`npm run dev`). Without it only the /api contract is served (API tests).
+   */
   remixBuildDir?: string;
+  remixDev?: boolean;
   logger?: boolean;
   /** Enables the admin CLI's loopback bridge (see server/http/routes/admin.ts). */
   adminSecret?: string;
@@ -103,6 +108,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     if (options.adminSecret) await adminRoutes(api, services, options.adminSecret);
   });
 
-  if (options.remixBuildDir) await app.register(remixPlugin, { services, buildDir: options.remixBuildDir });
+  if (options.remixDev) await app.register(remixDevPlugin, { services });
+  else if (options.remixBuildDir) await app.register(remixPlugin, { services, buildDir: options.remixBuildDir });
   return app;
 }

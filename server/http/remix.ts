@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
+import { createReadableStreamFromReadable, createRequestHandler, type RequestHandler, type ServerBuild } from '@remix-run/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from '../../app/load-context';
 import * as domain from '../domain';
@@ -31,6 +31,11 @@ export async function remixPlugin(app: FastifyInstance, options: { services: Ser
     },
   });
 
+  await remixRoutes(app, options.services, handle);
+}
+
+/** Every non-/api path through Remix's request handler, with the process's services as load context. */
+export async function remixRoutes(app: FastifyInstance, services: Services, handle: RequestHandler) {
   await app.register(async (scope) => {
     // Remix reads the body itself: let every content type through unread.
     scope.removeAllContentTypeParsers();
@@ -41,7 +46,7 @@ export async function remixPlugin(app: FastifyInstance, options: { services: Ser
         return reply.status(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
       }
       const context: AppLoadContext = {
-        services: options.services,
+        services,
         domain,
         user: request.user,
         sessionToken: request.sessionToken,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AiProviders } from '../../server/ai/providers';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { createTestDatabase } from '../../server/db/test-database';
 import { createRegistrationCode } from '../../server/domain/accounts/registration-codes';
 import { parseEnv, type Env } from '../../server/env';
@@ -20,14 +20,14 @@ let counter = 0;
 
 /** The real app on a fresh database, for fastify.inject. Workers run when `workers` is set; `ai` replaces the providers the env would choose. */
 export async function createTestApp(
-  options: { env?: Partial<Record<keyof Env, string>>; workers?: boolean; ai?: AiProviders } = {},
+  options: { env?: Partial<Record<keyof Env, string>>; workers?: boolean; ai?: AiProviders; app?: AppOptions } = {},
 ): Promise<TestApp> {
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/tomekeeper-unused', ...options.env });
   const database = await createTestDatabase();
   const queue = await startQueue(database);
   const services = createServices(env, database, queue, options.ai);
   if (options.workers) await registerWorkers(queue, services);
-  const app = await buildApp(services);
+  const app = await buildApp(services, options.app);
   await app.ready();
   return {
     app,
