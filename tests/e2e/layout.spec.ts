@@ -27,6 +27,7 @@ interface World {
   markdownId: string;
   pdfId: string;
   campaignId: string;
+  conversationId: string;
 }
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -71,13 +72,19 @@ async function buildWorld(browser: Browser, baseURL: string): Promise<World> {
   await request.post(`/api/campaigns/${campaignId}/datasets`, { headers: auth(token), data: { dataset_id: datasetId } });
   const chat = await request.post(`/api/campaigns/${campaignId}/chat`, { headers: auth(token), data: { query: 'Who guards the Ember Crown?' } });
   expect(chat.ok()).toBe(true);
+  const { conversation_id: conversationId } = (await chat.json()) as { conversation_id: string };
+  // A second exchange, so the open conversation fills more than one screen of chat.
+  await request.post(`/api/campaigns/${campaignId}/chat`, {
+    headers: auth(token),
+    data: { query: 'Tell me everything about Ardent Vael and the Ember Crown.', conversation_id: conversationId },
+  });
   await request.post(`/api/campaigns/${campaignId}/timeline/events`, {
     headers: auth(token),
     data: { title: 'The lighthouse goes dark', date: '1492-03-01', event_type: 'world_event' },
   });
   const cookies = await context.cookies();
   await context.close();
-  return { cookies, token, datasetId, markdownId, pdfId, campaignId };
+  return { cookies, token, datasetId, markdownId, pdfId, campaignId, conversationId };
 }
 
 let world: World;
@@ -212,13 +219,19 @@ for (const size of SIZES) {
     }
 
     if (size.width >= 1280) {
-      test('assistant chat input visible without scrolling', async ({ page }) => {
-        await page.context().addCookies(world.cookies);
-        await page.goto(`/assistant?campaign=${world.campaignId}`);
-        await expect(page.getByLabel('Your question')).toBeInViewport({ ratio: 1 });
-        await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
-        expect(await page.evaluate(() => window.scrollY)).toBe(0);
-      });
+      for (const conversation of [false, true]) {
+        test(`assistant chat input visible without scrolling (${conversation ? 'a conversation open' : 'new conversation'})`, async ({ page }, testInfo) => {
+          await page.context().addCookies(world.cookies);
+          await page.goto(`/assistant?campaign=${world.campaignId}${conversation ? `&conversation=${world.conversationId}` : ''}`);
+          if (conversation) await expect(page.getByTestId('chat-message')).toHaveCount(4);
+          await expect(page.getByLabel('Your question')).toBeInViewport({ ratio: 1 });
+          await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
+          expect(await page.evaluate(() => window.scrollY)).toBe(0);
+          // The newest answer is on screen too, not hidden under the input.
+          if (conversation) await expect(page.getByTestId('chat-message').last()).toBeInViewport();
+          await keepScreenshot(page, testInfo, size, `assistant-chat-first-screen${conversation ? '-conversation' : ''}`);
+        });
+      }
     }
   });
 }
