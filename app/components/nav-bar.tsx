@@ -1,14 +1,19 @@
-import { Form, NavLink } from '@remix-run/react';
+import { Form, NavLink, useLocation } from '@remix-run/react';
 
 const LINKS = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/assistant', label: 'Campaign Assistant' },
-  { to: '/datasets', label: 'Tome Collections' },
+  { to: '/datasets', label: 'Knowledge Tomes' },
   { to: '/timeline', label: 'Timeline' },
   { to: '/concept-map', label: 'Concept Map' },
 ];
 
+/**
+ * The leather spine across the top. On phones the links fold behind a Menu toggle: a checkbox
+ * and its label, so it opens without JavaScript; it closes again on every navigation.
+ */
 export function NavBar({ username }: { username: string | null }) {
+  const location = useLocation();
   return (
     <header className="nav">
       <NavLink to={username ? '/dashboard' : '/login'} className="brand" aria-label="Tomekeeper home">
@@ -17,38 +22,44 @@ export function NavBar({ username }: { username: string | null }) {
         </span>
         Tomekeeper
       </NavLink>
-      <nav aria-label="Main">
-        {username ? (
-          <ul className="nav-links">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to}>{link.label}</NavLink>
+      <input type="checkbox" id="nav-toggle" className="nav-toggle" key={location.pathname + location.search} aria-controls="nav-collapse" />
+      <label htmlFor="nav-toggle" className="nav-menu-button">
+        Menu
+      </label>
+      <div className="nav-collapse" id="nav-collapse">
+        <nav aria-label="Main">
+          {username ? (
+            <ul className="nav-links">
+              {LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to}>{link.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <ul className="nav-links">
+              <li>
+                <NavLink to="/login">Login</NavLink>
               </li>
-            ))}
-          </ul>
-        ) : (
-          <ul className="nav-links">
-            <li>
-              <NavLink to="/login">Login</NavLink>
-            </li>
-            <li>
-              <NavLink to="/register">Register</NavLink>
-            </li>
-          </ul>
+              <li>
+                <NavLink to="/register">Register</NavLink>
+              </li>
+            </ul>
+          )}
+        </nav>
+        {username && (
+          <div className="nav-user">
+            <span className="nav-username" data-testid="nav-username">
+              {username}
+            </span>
+            <Form method="post" action="/logout">
+              <button type="submit" className="link-button">
+                Logout
+              </button>
+            </Form>
+          </div>
         )}
-      </nav>
-      {username && (
-        <div className="nav-user">
-          <span className="nav-username" data-testid="nav-username">
-            {username}
-          </span>
-          <Form method="post" action="/logout">
-            <button type="submit" className="link-button">
-              Logout
-            </button>
-          </Form>
-        </div>
-      )}
+      </div>
     </header>
   );
 }

@@ -141,11 +141,14 @@ export default function AssistantPage() {
                   </Link>
                 </div>
               </div>
-              <CampaignOverview description={selected.description} tomes={linkedTomes} />
-              <p className="notice info assistant-tip">
-                Tip: the AI only sees the Knowledge Tomes linked to this campaign. Link or unlink tomes on the{' '}
-                <Link to="/dashboard?tab=campaigns">dashboard’s Campaigns tab</Link>.
-              </p>
+              {/* Beside the chat on wide screens (assistant.css), above it on narrow ones. */}
+              <div className="assistant-context">
+                <CampaignOverview description={selected.description} tomes={linkedTomes} />
+                <p className="notice info assistant-tip">
+                  Tip: the AI only sees the Knowledge Tomes linked to this campaign. Link or unlink tomes on the{' '}
+                  <Link to="/dashboard?tab=campaigns">dashboard’s Campaigns tab</Link>.
+                </p>
+              </div>
               {loaded.showHistory && (
                 <ConversationHistory campaignId={selected.id} conversations={loaded.conversations} currentId={loaded.conversation?.id ?? null} />
               )}

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 
-/** Tome Collections is the dashboard's Knowledge Tomes tab. */
+/** The Knowledge Tomes link is the dashboard's Knowledge Tomes tab. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   url.searchParams.set('tab', 'datasets');

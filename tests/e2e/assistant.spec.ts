@@ -137,7 +137,7 @@ test.describe('the Campaign Assistant', () => {
     await dialog.getByLabel('Campaign name').fill(name);
     await dialog.getByRole('button', { name: 'Create' }).click();
     const card = page.getByRole('article', { name });
-    await expect(card).toContainText('No datasets connected');
+    await expect(card).toContainText('No Knowledge Tomes linked');
     await card.getByLabel(/Knowledge Tome to link/).selectOption(tome.datasetId);
     await card.getByRole('button', { name: 'Link Tome' }).click();
     await expect(card.getByRole('button', { name: /Unlink/ })).toBeVisible();
@@ -149,7 +149,7 @@ test.describe('the Campaign Assistant', () => {
 
     await page.goto('/dashboard?tab=campaigns');
     await card.getByRole('button', { name: /Unlink/ }).click();
-    await expect(card).toContainText('No datasets connected');
+    await expect(card).toContainText('No Knowledge Tomes linked');
     await card.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete campaign' });
     await expect(confirm).toContainText('cannot be undone');

@@ -58,7 +58,7 @@ test.describe('content creation in real Chromium', () => {
     await expect(page.getByLabel('Character format')).toBeHidden();
     await page.getByRole('radio', { name: 'Character' }).check();
     await page.getByLabel('Character format').selectOption('stats');
-    await expect(page.getByLabel('Context dataset (required)')).toHaveValue(datasetId);
+    await expect(page.getByLabel('Context Knowledge Tome (required)')).toHaveValue(datasetId);
     await page.getByRole('link', { name: 'A veteran captain of the city watch, haunted by an old betrayal' }).click();
     await expect(page.getByLabel('Describe what you want to create')).toHaveValue('A veteran captain of the city watch, haunted by an old betrayal');
     await page.getByLabel('Describe what you want to create').fill(PROMPT);
@@ -117,7 +117,7 @@ test.describe('content creation in real Chromium', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Missing required information for saving');
     await dialog.getByLabel('Filename').fill('Maren Voss.md');
     await expect(dialog.getByTestId('save-as')).toContainText('Maren Voss.md');
-    await expect(dialog.getByLabel('Save to dataset')).toHaveValue(datasetId);
+    await expect(dialog.getByLabel('Save to Knowledge Tome')).toHaveValue(datasetId);
     await dialog.getByRole('button', { name: 'Accept & Save to Dataset' }).click();
     await expect(page.getByTestId('content-notice')).toHaveText('content saved as Maren Voss.md');
     await expect(dialog).toBeHidden();

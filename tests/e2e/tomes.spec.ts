@@ -12,11 +12,11 @@ const shot = async (page: Page, name: string) => {
 async function createTome(page: Page, name: string, description = '') {
   await page.goto('/datasets');
   await expect(page).toHaveURL(/\/dashboard\?tab=datasets$/);
-  await page.getByRole('link', { name: 'Create Dataset' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Dataset' });
+  await page.getByRole('link', { name: 'Create Knowledge Tome' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Knowledge Tome' });
   await dialog.getByLabel('Name').fill(name);
   if (description) await dialog.getByLabel('Description').fill(description);
-  await dialog.getByRole('button', { name: 'Create Dataset' }).click();
+  await dialog.getByRole('button', { name: 'Create Knowledge Tome' }).click();
   await expect(page.getByRole('article', { name })).toBeVisible();
 }
 
@@ -142,9 +142,9 @@ test.describe('Knowledge Tomes', () => {
     await expect(manage).toBeHidden();
     await expect(card.getByTestId('document-count')).toHaveText('2');
     await card.getByRole('link', { name: `Delete ${name}` }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Dataset' });
+    const confirm = page.getByRole('dialog', { name: 'Delete Knowledge Tome' });
     await expect(confirm.getByText('This cannot be undone.')).toBeVisible();
-    await confirm.getByRole('button', { name: 'Delete Dataset' }).click();
+    await confirm.getByRole('button', { name: 'Delete Knowledge Tome' }).click();
     await expect(page.getByText('Knowledge Tome deleted.')).toBeVisible();
     await expect(card).toHaveCount(0);
   });
@@ -195,10 +195,10 @@ test.describe('Knowledge Tomes without JavaScript', () => {
     test.setTimeout(120_000);
     const name = uniqueName('No script ');
     await page.goto('/datasets');
-    await page.getByRole('link', { name: 'Create Dataset' }).click();
-    const create = page.getByRole('region', { name: 'Create Dataset' });
+    await page.getByRole('link', { name: 'Create Knowledge Tome' }).click();
+    const create = page.getByRole('region', { name: 'Create Knowledge Tome' });
     await create.getByLabel('Name').fill(name);
-    await create.getByRole('button', { name: 'Create Dataset' }).click();
+    await create.getByRole('button', { name: 'Create Knowledge Tome' }).click();
     const card = page.getByRole('article', { name });
     await expect(card).toBeVisible();
 
@@ -244,7 +244,7 @@ test.describe('Knowledge Tomes without JavaScript', () => {
     await page.goto('/dashboard?tab=datasets');
     await card.getByRole('link', { name: `Delete ${name}` }).click();
     await expect(page.getByText('This cannot be undone.')).toBeVisible();
-    await page.getByRole('button', { name: 'Delete Dataset' }).click();
+    await page.getByRole('button', { name: 'Delete Knowledge Tome' }).click();
     await expect(page.getByText('Knowledge Tome deleted.')).toBeVisible();
     await expect(card).toHaveCount(0);
   });

@@ -10,7 +10,7 @@ export function CampaignOverview({ description, tomes }: { description: string; 
       <h3>Connected knowledge</h3>
       {tomes.length === 0 ? (
         <p className="muted small">
-          No datasets connected. <Link to="/dashboard?tab=campaigns">Link a Knowledge Tome</Link> so the assistant has something to read.
+          No Knowledge Tomes linked. <Link to="/dashboard?tab=campaigns">Link a Knowledge Tome</Link> so the assistant has something to read.
         </p>
       ) : (
         <ul className="knowledge-list">

@@ -100,7 +100,7 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
                 <div>
                   <h4 className="small">Linked Knowledge Tomes</h4>
                   {linked.length === 0 ? (
-                    <p className="muted small">No datasets connected</p>
+                    <p className="muted small">No Knowledge Tomes linked</p>
                   ) : (
                     <ul className="linked-tomes">
                       {linked.map((dataset) => (

@@ -67,7 +67,7 @@ function PreviewBody(props: ContentPreviewProps) {
             </span>
           </label>
           <label htmlFor={`${idPrefix}-save-dataset`}>
-            Save to dataset
+            Save to Knowledge Tome
             <select id={`${idPrefix}-save-dataset`} name="dataset_id" value={datasetId} onChange={(e) => props.onDatasetChange(e.target.value)}>
               <option value="">Choose a Knowledge Tome…</option>
               {datasets.map((dataset) => (

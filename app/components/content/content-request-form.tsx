@@ -114,7 +114,7 @@ export function ContentRequestForm({ variant, campaigns, datasets, settings, onC
           </label>
         )}
         <label htmlFor={id('dataset')}>
-          {variant === 'dashboard' ? 'Context dataset (required)' : 'Primary dataset'}
+          {variant === 'dashboard' ? 'Context Knowledge Tome (required)' : 'Primary Knowledge Tome'}
           <select id={id('dataset')} name="primary_dataset_id" value={settings.datasetId} onChange={(e) => set({ datasetId: e.target.value })}>
             <option value="">Choose a Knowledge Tome…</option>
             {linked.length > 0 && others.length > 0 ? (

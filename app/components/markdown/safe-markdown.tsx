@@ -1,4 +1,6 @@
 import Markdown, { type Components } from 'react-markdown';
+import type { QuoteRange } from '../../../contract/citation-target';
+import { rehypeMarkRange } from './mark-range';
 
 /** Links and images may only point at the web or this site: no javascript:, data: or other schemes. */
 export function safeUrl(url: string): string {
@@ -21,10 +23,10 @@ const components: Components = {
   img: ({ alt }) => <span className="md-image">[image{alt ? `: ${alt}` : ''}]</span>,
 };
 
-/** Markdown rendered safely: raw HTML is dropped, never run; links and images are defused. */
-export default function SafeMarkdown({ text }: { text: string }) {
+/** Markdown rendered safely: raw HTML is dropped, never run; links and images are defused; a cited range is marked. */
+export default function SafeMarkdown({ text, highlight = null }: { text: string; highlight?: QuoteRange | null }) {
   return (
-    <Markdown skipHtml urlTransform={safeUrl} components={components}>
+    <Markdown skipHtml urlTransform={safeUrl} components={components} rehypePlugins={highlight ? [rehypeMarkRange(highlight)] : []}>
       {text}
     </Markdown>
   );

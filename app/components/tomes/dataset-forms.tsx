@@ -20,7 +20,7 @@ function useSubmitting(intent: string) {
 export function CreateDatasetForm({ error }: { error?: string | null }) {
   const submitting = useSubmitting('create-dataset');
   return (
-    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Create dataset">
+    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Create Knowledge Tome">
       <input type="hidden" name="intent" value="create-dataset" />
       <label>
         Name
@@ -36,7 +36,7 @@ export function CreateDatasetForm({ error }: { error?: string | null }) {
       <ErrorNotice error={error} />
       <div className="row">
         <button type="submit" className="primary" disabled={submitting}>
-          {submitting ? 'Creating…' : 'Create Dataset'}
+          {submitting ? 'Creating…' : 'Create Knowledge Tome'}
         </button>
         <Link to={tomesUrl()} className="button secondary" preventScrollReset>
           Cancel
@@ -50,7 +50,7 @@ export function MetadataForm({ dataset, error }: { dataset: Dataset; error?: str
   const submitting = useSubmitting('update-metadata');
   const { metadata } = dataset;
   return (
-    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Dataset metadata">
+    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Knowledge Tome metadata">
       <input type="hidden" name="intent" value="update-metadata" />
       <input type="hidden" name="dataset_id" value={dataset.id} />
       <div className="metadata-grid">
@@ -113,7 +113,7 @@ export function MetadataForm({ dataset, error }: { dataset: Dataset; error?: str
 export function DeleteDatasetForm({ dataset, error }: { dataset: Dataset; error?: string | null }) {
   const submitting = useSubmitting('delete-dataset');
   return (
-    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Delete dataset">
+    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Delete Knowledge Tome">
       <input type="hidden" name="intent" value="delete-dataset" />
       <input type="hidden" name="dataset_id" value={dataset.id} />
       <p>
@@ -129,7 +129,7 @@ export function DeleteDatasetForm({ dataset, error }: { dataset: Dataset; error?
       <ErrorNotice error={error} />
       <div className="row">
         <button type="submit" className="danger" disabled={submitting}>
-          {submitting ? 'Deleting…' : 'Delete Dataset'}
+          {submitting ? 'Deleting…' : 'Delete Knowledge Tome'}
         </button>
         <Link to={tomesUrl()} className="button secondary" preventScrollReset>
           Cancel

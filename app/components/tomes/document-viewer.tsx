@@ -1,12 +1,14 @@
 import { Form, Link, useRevalidator } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Dataset, DocumentDetail, JobStatus } from '../../../server/domain/tomes';
+import { splitAtRange, type QuoteRange } from '../../../contract/citation-target';
 import { editedFilename, isMarkdownType, JOB_TIMING, NOTICE_MS, sizeBadge } from '../../../contract/tomes';
 import { DocumentAssistantPanel } from '~/components/document-chat/document-assistant-panel';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 import { MarkdownView } from './markdown-view';
 import { fileUrl, TOME_ACTIONS, tomesUrl } from './tome-urls';
+import { CITATION_MARK_CLASS, useScrollToMark } from './use-scroll-to-mark';
 
 // The PDF mode (and through it PDF.js) is its own chunk, fetched only when a PDF is opened.
 const PdfViewer = lazy(() => import('./pdf-viewer').then((module) => ({ default: module.PdfViewer })));
@@ -15,13 +17,15 @@ interface ViewerProps {
   dataset: Dataset;
   document: DocumentDetail;
   initialPage: number | null;
+  /** A citation's quote (character offsets in the content): shown marked, scrolled to. */
+  highlight?: QuoteRange | null;
   /** Edit mode asked for in the address (the no-JavaScript editor). */
   editing: boolean;
   manageId: string | null;
 }
 
 /** The document viewer: PDF or text/markdown mode, the size badge, and the Document Assistant beside it. */
-export function DocumentViewer({ dataset, document, initialPage, editing, manageId }: ViewerProps) {
+export function DocumentViewer({ dataset, document, initialPage, highlight = null, editing, manageId }: ViewerProps) {
   const hydrated = useHydrated();
   const isPdf = document.file_type === 'pdf';
   return (
@@ -52,12 +56,17 @@ export function DocumentViewer({ dataset, document, initialPage, editing, manage
         <div className="viewer-main">
           {isPdf && hydrated ? (
             <Suspense fallback={<p className="muted">Opening the PDF…</p>}>
-              <PdfViewer url={fileUrl(dataset.id, document.id, true)} downloadUrl={fileUrl(dataset.id, document.id)} initialPage={initialPage} />
+              <PdfViewer
+                url={fileUrl(dataset.id, document.id, true)}
+                downloadUrl={fileUrl(dataset.id, document.id)}
+                initialPage={initialPage}
+                quote={highlight ? document.content.slice(highlight.start, highlight.end) : null}
+              />
             </Suspense>
           ) : isPdf ? (
-            <NoScriptPdf dataset={dataset} document={document} />
+            <NoScriptPdf dataset={dataset} document={document} highlight={highlight} />
           ) : (
-            <TextMode dataset={dataset} document={document} editing={editing} manageId={manageId} />
+            <TextMode dataset={dataset} document={document} highlight={highlight} editing={editing} manageId={manageId} />
           )}
         </div>
         {/* The Document Assistant (app/components/document-chat) answers questions about this document. */}
@@ -70,7 +79,7 @@ export function DocumentViewer({ dataset, document, initialPage, editing, manage
 }
 
 /** Without JavaScript a PDF opens in the browser's own viewer; its extracted text shows here. */
-function NoScriptPdf({ dataset, document }: { dataset: Dataset; document: DocumentDetail }) {
+function NoScriptPdf({ dataset, document, highlight }: { dataset: Dataset; document: DocumentDetail; highlight: QuoteRange | null }) {
   return (
     <div className="pdf-noscript">
       <p className="row">
@@ -81,15 +90,50 @@ function NoScriptPdf({ dataset, document }: { dataset: Dataset; document: Docume
           Download PDF
         </a>
       </p>
-      <pre className="document-text">{document.content}</pre>
+      <PlainText text={document.content} highlight={highlight} />
     </div>
   );
 }
 
 type Save = { state: 'idle' } | { state: 'saving'; progress: number; message: string };
 
-function TextMode({ dataset, document, editing, manageId }: { dataset: Dataset; document: DocumentDetail; editing: boolean; manageId: string | null }) {
+/** Plain text, with a cited quote marked (a <mark> that works without JavaScript too). */
+function PlainText({ text, highlight }: { text: string; highlight: QuoteRange | null }) {
+  const parts = splitAtRange(text, highlight);
+  return (
+    <pre className="document-text" data-testid="document-content">
+      {parts ? (
+        <>
+          {parts[0]}
+          <mark className={CITATION_MARK_CLASS} data-testid="citation-mark">
+            {parts[1]}
+          </mark>
+          {parts[2]}
+        </>
+      ) : (
+        text
+      )}
+    </pre>
+  );
+}
+
+function TextMode({
+  dataset,
+  document,
+  highlight,
+  editing,
+  manageId,
+}: {
+  dataset: Dataset;
+  document: DocumentDetail;
+  highlight: QuoteRange | null;
+  editing: boolean;
+  manageId: string | null;
+}) {
   const hydrated = useHydrated();
+  const shownRef = useRef<HTMLDivElement>(null);
+  // The quote's offsets belong to the content the link was made from: not to a newer, edited one.
+  const [cited] = useState(document.content);
   const revalidator = useRevalidator();
   const [mode, setMode] = useState<'view' | 'edit'>('view');
   const [draft, setDraft] = useState(document.content);
@@ -145,8 +189,10 @@ function TextMode({ dataset, document, editing, manageId }: { dataset: Dataset; 
   }
 
   const noJsEditing = editing && !hydrated;
+  const marked = shown === cited ? highlight : null;
+  useScrollToMark(shownRef, marked && mode === 'view' ? `${marked.start}-${marked.end}` : null);
   return (
-    <div className="text-mode">
+    <div className="text-mode" ref={shownRef}>
       <div className="text-toolbar">
         {hydrated && mode === 'view' && (
           <button type="button" className="secondary" onClick={() => setMode('edit')} disabled={document.status !== 'ready'}>
@@ -229,12 +275,10 @@ function TextMode({ dataset, document, editing, manageId }: { dataset: Dataset; 
         </Form>
       ) : isMarkdownType(document.file_type) ? (
         <div className="document-text rendered" data-testid="document-content">
-          <MarkdownView text={shown} />
+          <MarkdownView text={shown} highlight={marked} />
         </div>
       ) : (
-        <pre className="document-text" data-testid="document-content">
-          {shown}
-        </pre>
+        <PlainText text={shown} highlight={marked} />
       )}
     </div>
   );

@@ -11,11 +11,21 @@ function supportsModernBuild(): boolean {
   return typeof map.getOrInsertComputed === 'function' && typeof bytes.fromBase64 === 'function';
 }
 
+type PdfJs = typeof import('pdfjs-dist');
+let loaded: PdfJs | null = null;
+
+/** PDF.js's text layer (selectable text over the canvas), from the build openPdf loaded. */
+export function textLayerClass(): PdfJs['TextLayer'] {
+  if (!loaded) throw new Error('openPdf must run first');
+  return loaded.TextLayer;
+}
+
 export async function openPdf(url: string): Promise<PDFDocumentLoadingTask> {
   const [pdfjs, worker] = supportsModernBuild()
     ? await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')])
     : await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url')]);
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+  loaded = pdfjs as unknown as PdfJs;
   return pdfjs.getDocument({
     url,
     // The file is fetched in 64 KB ranges as pages need them, never all at once.

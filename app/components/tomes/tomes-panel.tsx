@@ -82,12 +82,12 @@ export function TomesPanel({ datasets, view }: { datasets: Dataset[]; view: Tome
       <div className="tomes-toolbar">
         <p className="muted">Your rulebooks, notes and lore, ready for the assistant to search and cite.</p>
         <Link to={tomesUrl({ create: 1 })} className="button primary" preventScrollReset>
-          Create Dataset
+          Create Knowledge Tome
         </Link>
       </div>
 
       {creating && (
-        <TomeModal title="Create Dataset" closeTo={tomesUrl()} testId="create-dataset">
+        <TomeModal title="Create Knowledge Tome" closeTo={tomesUrl()} testId="create-dataset">
           <CreateDatasetForm error={modalError} />
         </TomeModal>
       )}
@@ -97,7 +97,7 @@ export function TomesPanel({ datasets, view }: { datasets: Dataset[]; view: Tome
         </TomeModal>
       )}
       {deleting && (
-        <TomeModal title="Delete Dataset" closeTo={tomesUrl()} testId="delete-dataset">
+        <TomeModal title="Delete Knowledge Tome" closeTo={tomesUrl()} testId="delete-dataset">
           <DeleteDatasetForm dataset={deleting} error={modalError} />
         </TomeModal>
       )}
@@ -139,6 +139,7 @@ export function TomesPanel({ datasets, view }: { datasets: Dataset[]; view: Tome
             dataset={view.viewer.dataset}
             document={view.viewer.document}
             initialPage={view.viewer.page}
+            highlight={view.viewer.highlight}
             editing={view.viewer.editing}
             manageId={manageId}
           />

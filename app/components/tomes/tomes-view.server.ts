@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/server-runtime';
 import type { ActiveJob, Dataset, DocumentDetail, DocumentSummary, JobStatus } from '../../../server/domain/tomes';
+import { pageAtOffset, parseQuoteRange, type QuoteRange } from '../../../contract/citation-target';
 
 /** What the Knowledge Tomes tab needs beyond the dataset list, read from the address (see tome-urls.ts). */
 export interface TomesView {
@@ -7,7 +8,7 @@ export interface TomesView {
   /** The tome whose Manage Documents modal is open. */
   manage: { dataset: Dataset; documents: DocumentSummary[]; jobs: Array<JobStatus & { filename: string }> } | null;
   /** The document open in the viewer. */
-  viewer: { dataset: Dataset; document: DocumentDetail; page: number | null; editing: boolean } | null;
+  viewer: { dataset: Dataset; document: DocumentDetail; page: number | null; highlight: QuoteRange | null; editing: boolean } | null;
   activeJobs: ActiveJob[];
   errors: string[];
 }
@@ -45,8 +46,11 @@ export async function loadTomesView(context: AppLoadContext, userId: string, url
     else {
       try {
         const document = await tomes.getDocument(db, userId, datasetId, documentId);
-        const page = Number(params.get('page'));
-        view.viewer = { dataset, document, page: Number.isInteger(page) && page > 0 ? page : null, editing: params.get('edit') === '1' };
+        const asked = Number(params.get('page'));
+        // A citation's quote (at=START-END) is marked; a PDF opens at its page even when the link names none.
+        const highlight = parseQuoteRange(params.get('at'), document.content.length);
+        const page = Number.isInteger(asked) && asked > 0 ? asked : highlight && document.file_type === 'pdf' ? pageAtOffset(document.content, highlight.start) : null;
+        view.viewer = { dataset, document, page, highlight, editing: params.get('edit') === '1' };
       } catch (error) {
         if (notFound(error)) view.errors.push(`Could not find document: ${documentId}`);
         else {

@@ -1,0 +1,266 @@
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { buildPdf } from '../../server/domain/ingest/extract/test-fixtures';
+import { inviteCode, PASSWORD, uniqueName } from './fixtures';
+import { expectMainAction, expectNoHorizontalOverflow, expectTapTargets, isTouchSize, keepScreenshot, SIZES, type Size } from './layout-checks';
+
+/**
+ * Every screen and modal at 390x844, 768x1024, 1280x720 and 1440x900: no sideways scroll,
+ * tap targets of 44 px on touch sizes, the main action on screen and clickable, and a kept
+ * screenshot of each (test-results/, or CI_RESULTS_DIR/screenshots).
+ */
+
+const LORE = `# Saltmere
+
+## The Ember Crown
+
+The Ember Crown lies hidden beneath the lighthouse of Saltmere, guarded by the drowned knight Oswin.
+
+## Ardent Vael
+
+Ardent Vael is the exiled paladin who swore to burn the Ember Crown. She carries a sword named Quietus.
+`;
+
+interface World {
+  cookies: Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>;
+  token: string;
+  datasetId: string;
+  markdownId: string;
+  pdfId: string;
+  campaignId: string;
+  conversationId: string;
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function upload(request: APIRequestContext, token: string, datasetId: string, name: string, mimeType: string, buffer: Buffer) {
+  const response = await request.post(`/api/datasets/${datasetId}/documents`, { headers: auth(token), multipart: { file: { name, mimeType, buffer } } });
+  expect(response.status()).toBe(202);
+  const { job_id: jobId, document_id: documentId } = (await response.json()) as { job_id: string; document_id: string };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/jobs/${jobId}/status`, { headers: auth(token) })).json()) as { status: string }).status, { timeout: 60_000 })
+    .toBe('completed');
+  return documentId;
+}
+
+/** One GM with a tome (markdown and PDF), a linked campaign with a conversation and a timeline event. */
+async function buildWorld(browser: Browser, baseURL: string): Promise<World> {
+  const context = await browser.newContext({ baseURL });
+  const request = context.request;
+  const username = uniqueName('layout');
+  const registered = await request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: PASSWORD, registration_code: await inviteCode() },
+  });
+  expect(registered.status()).toBe(200);
+  const { token } = (await registered.json()) as { token: string };
+  const dataset = await request.post('/api/datasets', {
+    headers: auth(token),
+    data: { name: 'Saltmere Lore and the Drowned Lighthouse Chronicles', description: 'Secrets of the coast, its knights and its crowns.' },
+  });
+  const datasetId = ((await dataset.json()) as { id: string }).id;
+  const markdownId = await upload(request, token, datasetId, 'saltmere-lore-of-the-drowned-lighthouse.md', 'text/markdown', Buffer.from(LORE));
+  const pdf = buildPdf([
+    ['Combat in the Drowned Lighthouse', 'Initiative is rolled once per encounter.', 'Each round lasts six seconds.'],
+    ['Cover and Concealment', 'Half cover grants a +2 bonus to AC and Dexterity saving throws.'],
+    ['Conditions', 'A prone creature can only crawl unless it stands up.'],
+  ]);
+  const pdfId = await upload(request, token, datasetId, 'combat-rules-of-the-drowned-lighthouse.pdf', 'application/pdf', Buffer.from(pdf));
+  const campaign = await request.post('/api/campaigns', {
+    headers: auth(token),
+    data: { name: 'The Saltmere Conspiracy', description: 'A coastal heist: the party must recover the Ember Crown before the drowned knight wakes.' },
+  });
+  const campaignId = ((await campaign.json()) as { id: string }).id;
+  await request.post(`/api/campaigns/${campaignId}/datasets`, { headers: auth(token), data: { dataset_id: datasetId } });
+  const chat = await request.post(`/api/campaigns/${campaignId}/chat`, { headers: auth(token), data: { query: 'Who guards the Ember Crown?' } });
+  expect(chat.ok()).toBe(true);
+  const { conversation_id: conversationId } = (await chat.json()) as { conversation_id: string };
+  // A second exchange, so the open conversation fills more than one screen of chat.
+  await request.post(`/api/campaigns/${campaignId}/chat`, {
+    headers: auth(token),
+    data: { query: 'Tell me everything about Ardent Vael and the Ember Crown.', conversation_id: conversationId },
+  });
+  await request.post(`/api/campaigns/${campaignId}/timeline/events`, {
+    headers: auth(token),
+    data: { title: 'The lighthouse goes dark', date: '1492-03-01', event_type: 'world_event' },
+  });
+  const cookies = await context.cookies();
+  await context.close();
+  return { cookies, token, datasetId, markdownId, pdfId, campaignId, conversationId };
+}
+
+let world: World;
+const test = base;
+test.beforeAll(async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  world = await buildWorld(browser, testInfo.project.use.baseURL!);
+});
+
+interface Screen {
+  name: string;
+  url: (w: World) => string;
+  signedOut?: boolean;
+  /** Opens the modal once the page is there. */
+  open?: (page: Page) => Promise<void>;
+  /** The control the screen is for. */
+  action: (page: Page) => Locator;
+  /** Screens another helper reworks this session: failing cases are marked for them. */
+  owner?: 'cal' | 'map';
+}
+
+const dialog = (page: Page) => page.locator('dialog[open]');
+const tomes = (query = '') => `/dashboard?tab=datasets${query}`;
+
+const SCREENS: Screen[] = [
+  { name: 'login', url: () => '/login', signedOut: true, action: (page) => page.getByRole('button', { name: 'Login', exact: true }) },
+  { name: 'register', url: () => '/register', signedOut: true, action: (page) => page.getByRole('button', { name: /register|request access/i }).last() },
+  { name: 'dashboard-campaigns', url: () => '/dashboard?tab=campaigns', action: (page) => page.getByRole('button', { name: 'Create campaign' }).first() },
+  {
+    name: 'create-campaign-modal',
+    url: () => '/dashboard?tab=campaigns',
+    open: async (page) => page.getByRole('button', { name: 'Create campaign' }).first().click(),
+    action: (page) => dialog(page).getByRole('button', { name: /create/i }).last(),
+  },
+  {
+    name: 'dashboard-content-creator',
+    url: () => '/dashboard?tab=campaigns',
+    action: (page) => page.getByRole('region', { name: 'Content Creator' }).getByRole('button', { name: 'Generate' }),
+  },
+  { name: 'tomes', url: () => tomes(), action: (page) => page.getByRole('link', { name: 'Create Knowledge Tome' }) },
+  { name: 'create-tome-modal', url: () => tomes('&create=1'), action: (page) => dialog(page).getByRole('button', { name: 'Create Knowledge Tome' }) },
+  { name: 'metadata-modal', url: (w) => tomes(`&metadata=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: /save|update/i }) },
+  { name: 'delete-tome-modal', url: (w) => tomes(`&delete=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: 'Delete Knowledge Tome' }) },
+  { name: 'manage-documents-modal', url: (w) => tomes(`&manage=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: /upload/i }).first() },
+  {
+    name: 'markdown-viewer-modal',
+    url: (w) => tomes(`&dataset=${w.datasetId}&document=${w.markdownId}`),
+    action: (page) => dialog(page).getByRole('button', { name: 'Edit' }),
+  },
+  {
+    name: 'pdf-viewer-modal',
+    url: (w) => tomes(`&dataset=${w.datasetId}&document=${w.pdfId}`),
+    open: async (page) => {
+      await expect(page.getByTestId('page-count')).toHaveText('of 3', { timeout: 20_000 });
+      await expect(page.locator('.pdf-stage')).toHaveAttribute('aria-busy', 'false');
+    },
+    action: (page) => dialog(page).getByRole('button', { name: 'Next ›' }),
+  },
+  { name: 'assistant-choose', url: () => '/assistant', action: (page) => page.getByRole('link', { name: /The Saltmere Conspiracy/ }) },
+  {
+    name: 'assistant-chat',
+    url: (w) => `/assistant?campaign=${w.campaignId}`,
+    open: async (page) => page.getByLabel('Your question').fill('Who guards the Ember Crown?'),
+    action: (page) => page.getByRole('button', { name: 'Send' }),
+  },
+  { name: 'assistant-history', url: (w) => `/assistant?campaign=${w.campaignId}&history=1`, action: (page) => page.locator('.history-item').first() },
+  { name: 'assistant-create-content', url: (w) => `/assistant?campaign=${w.campaignId}&tab=create`, action: (page) => page.getByRole('button', { name: 'Generate' }) },
+  {
+    name: 'content-preview-modal',
+    url: (w) => `/assistant?campaign=${w.campaignId}&tab=create`,
+    open: async (page) => {
+      await page.getByLabel('Describe what you want to create').fill('A drowned knight who guards the Ember Crown beneath the lighthouse');
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect(page.getByTestId('content-box')).toBeVisible({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Preview Markdown' }).click();
+      await expect(dialog(page)).toBeVisible();
+    },
+    action: (page) => dialog(page).getByRole('button', { name: 'Accept & Save to Dataset' }),
+  },
+  { name: 'timeline', owner: 'cal', url: (w) => `/timeline?campaign=${w.campaignId}`, action: (page) => page.getByRole('link', { name: /Add Event/ }).first() },
+  {
+    name: 'timeline-event-modal',
+    owner: 'cal',
+    url: (w) => `/timeline?campaign=${w.campaignId}&new=1`,
+    open: async (page) => page.getByLabel(/^Title/).fill('The drowned knight wakes'),
+    action: (page) => page.getByRole('button', { name: 'Create Event' }),
+  },
+  { name: 'concept-map', owner: 'map', url: (w) => `/concept-map?campaign=${w.campaignId}`, action: (page) => page.getByRole('link', { name: 'Select Documents' }).first() },
+  {
+    name: 'concept-map-select-modal',
+    owner: 'map',
+    url: (w) => `/concept-map?campaign=${w.campaignId}&select=1`,
+    action: (page) => page.getByRole('button', { name: 'Generate Map' }).last(),
+  },
+  {
+    name: 'concept-map-settings-modal',
+    owner: 'map',
+    url: (w) => `/concept-map?campaign=${w.campaignId}`,
+    open: async (page) => page.getByRole('button', { name: 'Settings' }).or(page.getByRole('link', { name: 'Settings' })).first().click(),
+    action: (page) => page.getByRole('button', { name: /save|apply/i }).last(),
+  },
+  { name: 'not-found', url: () => '/no-such-page', action: (page) => page.getByRole('link', { name: 'Back to the dashboard' }) },
+];
+
+/**
+ * Cases (`screen@size`) of screens another helper reworks that fail because of that screen's
+ * own layout: marked fixme with the owner's name until their branch is merged. Empty now: the
+ * timeline and concept map pass at all four sizes on this branch.
+ */
+const OWNED_ELSEWHERE_FAILING = new Set<string>([]);
+
+async function visit(page: Page, screen: Screen) {
+  if (!screen.signedOut) await page.context().addCookies(world.cookies);
+  await page.goto(screen.url(world));
+  await page.waitForLoadState('networkidle');
+  if (screen.open) await screen.open(page);
+}
+
+for (const size of SIZES) {
+  test.describe(`${size.name} ${size.width}x${size.height}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    for (const screen of SCREENS) {
+      const key = `${screen.name}@${size.name}`;
+      test(screen.name, async ({ page }, testInfo) => {
+        test.fixme(OWNED_ELSEWHERE_FAILING.has(key), `${screen.name} at ${size.width}x${size.height} is reworked by "${screen.owner}": enable after merging their branch`);
+        await visit(page, screen);
+        await keepScreenshot(page, testInfo, size, screen.name);
+        await expectNoHorizontalOverflow(page);
+        await expectMainAction(page, screen.action(page));
+        if (isTouchSize(size)) await expectTapTargets(page);
+      });
+    }
+
+    if (size.width >= 1280) {
+      for (const conversation of [false, true]) {
+        test(`assistant chat input visible without scrolling (${conversation ? 'a conversation open' : 'new conversation'})`, async ({ page }, testInfo) => {
+          await page.context().addCookies(world.cookies);
+          await page.goto(`/assistant?campaign=${world.campaignId}${conversation ? `&conversation=${world.conversationId}` : ''}`);
+          if (conversation) await expect(page.getByTestId('chat-message')).toHaveCount(4);
+          await expect(page.getByLabel('Your question')).toBeInViewport({ ratio: 1 });
+          await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
+          expect(await page.evaluate(() => window.scrollY)).toBe(0);
+          // The newest answer is on screen too, not hidden under the input.
+          if (conversation) await expect(page.getByTestId('chat-message').last()).toBeInViewport();
+          await keepScreenshot(page, testInfo, size, `assistant-chat-first-screen${conversation ? '-conversation' : ''}`);
+        });
+      }
+    }
+  });
+}
+
+test.describe('navigation on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the nav collapses into a menu (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser }, testInfo) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled, baseURL: testInfo.project.use.baseURL });
+      await context.addCookies(world.cookies);
+      const page = await context.newPage();
+      await page.goto('/dashboard');
+      const main = page.getByRole('navigation', { name: 'Main' });
+      const menu = page.getByText('Menu', { exact: true });
+      await expect(menu).toBeVisible();
+      await expect(main.getByRole('link', { name: 'Timeline' })).toBeHidden();
+      const banner = await page.getByTestId('usage-banner').boundingBox();
+      const header = await page.locator('header.nav').boundingBox();
+      expect(header!.height + banner!.height, 'nav and usage banner stay compact').toBeLessThanOrEqual(844 * 0.15);
+      await menu.click();
+      await expect(main.getByRole('link', { name: 'Timeline' })).toBeVisible();
+      await expectTapTargets(page);
+      await keepScreenshot(page, testInfo, SIZES[0] as Size, `nav-menu-open-js-${javaScriptEnabled ? 'on' : 'off'}`);
+      await main.getByRole('link', { name: 'Timeline' }).click();
+      await expect(page).toHaveURL(/\/timeline/);
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timeline' })).toBeHidden();
+      await context.close();
+    });
+  }
+});
