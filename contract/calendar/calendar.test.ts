@@ -55,7 +55,7 @@ const harptos: CalendarDefinition = {
   first_weekday: 0,
   week_resets_each_month: true,
   leap_days: [{ name: 'Shieldmeet', month: 9, rules: [{ every: 4, leap: true }], offset: 0 }],
-  eras: [{ name: 'Dale Reckoning', abbreviation: 'DR', start_year: 1 }],
+  eras: [{ name: 'Dale Reckoning', abbreviation: 'DR', start_year: 1, restart: true }],
   moons: [{ name: 'Selûne', cycle: 30.4375, shift: 0, phases: 8 }],
   epoch: 0,
 };
@@ -76,9 +76,9 @@ const aeloria: CalendarDefinition = {
     { name: 'Second Night', month: 6, rules: [{ every: 7, leap: true }], offset: 0 },
   ],
   eras: [
-    { name: 'First Age', abbreviation: 'FA', start_year: -2000 },
-    { name: 'Second Age', abbreviation: 'SA', start_year: 1 },
-    { name: 'Third Age', abbreviation: 'TA', start_year: 3441 },
+    { name: 'First Age', abbreviation: 'FA', start_year: -2000, restart: true },
+    { name: 'Second Age', abbreviation: 'SA', start_year: 1, restart: true },
+    { name: 'Third Age', abbreviation: 'TA', start_year: 3441, restart: true },
   ],
   moons: [
     { name: 'Ithil', cycle: 29.5, shift: 3.25, phases: 8 },
@@ -196,6 +196,10 @@ describe('a custom calendar', () => {
     expect(calendar.yearLabel(-2000)).toBe('1 FA');
     expect(calendar.yearLabel(-2001)).toBe('1 before FA');
     expect(calendar.yearLabel(-2100)).toBe('100 before FA');
+    // An era that does not restart the count only names the year.
+    const named = customCalendar(normalizeCalendar({ ...aeloria, eras: [{ name: 'Common Reckoning', abbreviation: 'CR', start_year: 1, restart: false }] }));
+    expect(named.yearLabel(1492)).toBe('1492 CR');
+    expect(named.yearLabel(-3)).toBe('-3');
   });
 
   it('gives each moon its phase', () => {

@@ -105,8 +105,8 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
   const yearLabel = (year: number) => {
     let era = null;
     for (const candidate of definition.eras) if (candidate.start_year <= year) era = candidate;
-    if (era) return `${year - era.start_year + 1}${era.abbreviation ? ` ${era.abbreviation}` : ` ${era.name}`}`;
-    if (firstEra) return `${firstEra.start_year - year} before ${firstEra.abbreviation || firstEra.name}`;
+    if (era) return `${era.restart ? year - era.start_year + 1 : year} ${era.abbreviation || era.name}`;
+    if (firstEra?.restart) return `${firstEra.start_year - year} before ${firstEra.abbreviation || firstEra.name}`;
     return String(year);
   };
 

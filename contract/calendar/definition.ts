@@ -36,8 +36,10 @@ export interface LeapDayDefinition {
 export interface EraDefinition {
   name: string;
   abbreviation: string;
-  /** The calendar year this era's year 1 is. Years before the first era count back from it. */
+  /** The calendar year this era begins in. Years before the first era count back from it. */
   start_year: number;
+  /** True: the era counts its own years from 1 (Third Age 412). False: the year number runs on and the era only names it. */
+  restart: boolean;
 }
 
 export interface MoonDefinition {
@@ -77,7 +79,7 @@ export const CALENDAR_LIMITS = {
   leapDays: 20,
   leapRules: 6,
   eras: 50,
-  moons: 10,
+  moons: 20,
   /** Custom calendars read years in this range (both signs). */
   year: 99_999,
 } as const;
@@ -161,6 +163,7 @@ export function calendarProblem(input: unknown): string | null {
     if (!isText(era.name, CALENDAR_LIMITS.name)) return 'Every era needs a name';
     if (typeof era.abbreviation !== 'string' || era.abbreviation.length > 20) return `Era "${era.name}": the abbreviation is 20 characters at most`;
     if (!isInt(era.start_year) || Math.abs(era.start_year) > CALENDAR_LIMITS.year) return `Era "${era.name}" needs a start year between -${CALENDAR_LIMITS.year} and ${CALENDAR_LIMITS.year}`;
+    if (typeof era.restart !== 'boolean') return `Era "${era.name}": restart must be true or false`;
     if (starts.has(era.start_year)) return `Two eras start in the year ${era.start_year}`;
     starts.add(era.start_year);
   }
@@ -207,7 +210,7 @@ export function normalizeCalendar(calendar: CalendarDefinition): CalendarDefinit
     })),
     eras: [...calendar.eras]
       .sort((a, b) => a.start_year - b.start_year)
-      .map((era) => ({ name: era.name.trim(), abbreviation: era.abbreviation.trim(), start_year: era.start_year })),
+      .map((era) => ({ name: era.name.trim(), abbreviation: era.abbreviation.trim(), start_year: era.start_year, restart: era.restart })),
     moons: calendar.moons.map(({ name, cycle, shift, phases }) => ({ name: name.trim(), cycle, shift, phases })),
     epoch: calendar.epoch,
   };
