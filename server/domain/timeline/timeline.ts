@@ -125,25 +125,39 @@ export async function createEvent(db: Kysely<DB>, userId: string, campaignId: st
   const day = dayOfInput(calendar, fields);
   const eventId = await db.transaction().execute(async (trx) => {
     const documentIds = await checkLinkedDocuments(trx, userId, campaignId, fields.linked_documents, []);
-    const row = await trx
-      .insertInto('timeline_events')
-      .values({
-        campaign_id: campaignId,
-        user_id: userId,
-        title: fields.title,
-        description: fields.description,
-        event_day: day,
-        event_type: fields.event_type,
-        location: fields.location,
-        participants: JSON.stringify(fields.participants),
-        tags: JSON.stringify(fields.tags),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await linkDocuments(trx, row.id, documentIds);
-    return row.id;
+    return insertEvent(trx, userId, campaignId, fields, day, documentIds);
   });
   return (await readEvents(db, userId, campaignId, eventId))[0];
+}
+
+export type EventFields = z.output<typeof eventInputSchema>;
+
+/** Writes a checked event and its links (inside the caller's transaction). */
+export async function insertEvent(
+  trx: Kysely<DB>,
+  userId: string,
+  campaignId: string,
+  fields: EventFields,
+  day: number,
+  documentIds: string[],
+): Promise<string> {
+  const row = await trx
+    .insertInto('timeline_events')
+    .values({
+      campaign_id: campaignId,
+      user_id: userId,
+      title: fields.title,
+      description: fields.description,
+      event_day: day,
+      event_type: fields.event_type,
+      location: fields.location,
+      participants: JSON.stringify(fields.participants),
+      tags: JSON.stringify(fields.tags),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await linkDocuments(trx, row.id, documentIds);
+  return row.id;
 }
 
 /** PUT semantics: the body replaces every field, linked documents included. */
@@ -307,7 +321,7 @@ async function linkDocuments(db: Kysely<DB>, eventId: string, documentIds: strin
     .execute();
 }
 
-async function readEvents(db: Kysely<DB>, userId: string, campaignId: string, eventId?: string): Promise<TimelineEvent[]> {
+export async function readEvents(db: Kysely<DB>, userId: string, campaignId: string, eventId?: string): Promise<TimelineEvent[]> {
   let query = db
     .selectFrom('timeline_events')
     .select([

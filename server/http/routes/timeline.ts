@@ -10,6 +10,7 @@ import {
   updateEvent,
   type EventInput,
 } from '../../domain/timeline/timeline';
+import { acceptProposal, listProposals, proposeEvents, rejectProposal } from '../../domain/timeline/proposals/proposals';
 import { exportCalendar, getCalendar, importCalendar, setCalendar } from '../../domain/timeline/calendar';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
@@ -80,7 +81,7 @@ const campaignParams = z.object({ id: z.string() });
 const eventParams = z.object({ id: z.string(), eventId: z.string() });
 
 export async function timelineRoutes(app: FastifyInstance, services: Services) {
-  const { db } = services;
+  const { db, ai } = services;
   const tags = ['timeline'];
 
   app.get('/api/timeline/event-types', { schema: { tags, response: { 200: eventTypesResponse } } }, async () => ({
@@ -221,6 +222,90 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
       const document = await exportCalendar(db, currentUser(request).id, id);
       const filename = `${String(document.name ?? 'calendar').replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'calendar'}.json`;
       return reply.header('content-disposition', `attachment; filename="${filename}"`).send(document);
+    },
+  );
+
+  const proposalSchema = z.object({
+    id: z.string(),
+    document_id: z.string(),
+    filename: z.string(),
+    title: z.string(),
+    description: z.string(),
+    date: z.string(),
+    day: z.number().int(),
+    date_label: z.string(),
+    estimated: z.boolean().describe('No in-world date in the text: placed by the session order'),
+    event_type: z.string(),
+    color: z.string(),
+    location: z.string(),
+    participants: z.array(z.string()),
+    quote: z.string().describe('The cited passage'),
+    start: z.number().int().describe("Character offset of the quote in the document's stored text"),
+    end: z.number().int(),
+    status: z.enum(['pending', 'accepted', 'rejected']),
+    event_id: z.string().nullable(),
+    engine: z.string(),
+  });
+  const proposalParams = z.object({ id: z.string(), proposalId: z.string() });
+
+  app.get(
+    '/api/campaigns/:id/timeline/proposals',
+    { schema: { tags, description: 'Events proposed from session notes, with their review status.', params: campaignParams, response: { 200: z.object({ proposals: z.array(proposalSchema) }), 404: errorResponse } } },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof campaignParams>;
+      return { proposals: await listProposals(db, currentUser(request).id, id) };
+    },
+  );
+
+  app.post(
+    '/api/campaigns/:id/timeline/proposals',
+    {
+      schema: {
+        tags,
+        description: "Reads a session log or notes document from a linked tome and proposes its events (Claude's tool call, or the offline engine).",
+        params: campaignParams,
+        body: z.object({ document_id: z.string({ error: 'document_id is required' }) }),
+        response: {
+          200: z.object({ engine: z.enum(['claude', 'offline']), created: z.number().int(), proposals: z.array(proposalSchema) }),
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          502: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { document_id } = request.body as { document_id: string };
+      return proposeEvents(db, ai, currentUser(request).id, id, document_id);
+    },
+  );
+
+  app.post(
+    '/api/campaigns/:id/timeline/proposals/:proposalId/accept',
+    {
+      schema: {
+        tags,
+        description: 'Accepts a proposal (with optional edits to its fields) as an event linking its document.',
+        params: proposalParams,
+        body: eventInputSchema.partial().nullish(),
+        response: { 201: eventSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { id, proposalId } = request.params as z.infer<typeof proposalParams>;
+      const event = await acceptProposal(db, currentUser(request).id, id, proposalId, (request.body ?? {}) as Partial<EventInput>);
+      return reply.status(201).send(event);
+    },
+  );
+
+  app.post(
+    '/api/campaigns/:id/timeline/proposals/:proposalId/reject',
+    { schema: { tags, params: proposalParams, response: { 200: z.object({ rejected: z.string() }), 404: errorResponse, 409: errorResponse } } },
+    async (request) => {
+      const { id, proposalId } = request.params as z.infer<typeof proposalParams>;
+      await rejectProposal(db, currentUser(request).id, id, proposalId);
+      return { rejected: proposalId };
     },
   );
 }
