@@ -289,6 +289,16 @@ export default function TimelinePage() {
         )}
       </PageHeader>
 
+      {campaignId && (
+        <nav className="tl-subnav" aria-label="Timeline tools">
+          <Link to={`/timeline/calendar?campaign=${campaignId}`} className="button secondary">
+            Calendar: {calendar.name}
+          </Link>
+          <Link to={`/timeline/proposals?campaign=${campaignId}`} className="button secondary">
+            Proposed events{loaded.pendingProposals > 0 ? ` (${loaded.pendingProposals})` : ''}
+          </Link>
+        </nav>
+      )}
       {loaded.campaignMissing && campaignId && (
         <p className="notice info tl-notice">That campaign was not found; showing your first campaign instead.</p>
       )}
