@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayNumber } from './timeline-dates';
-import { assignLanes, axisTicks, indexRange, OVERFLOW, overflowBuckets, rangeLabel, zoomViewStart } from './timeline-track';
+import { customCalendar, normalizeCalendar } from './calendar';
+import { assignLanes, axisTicks, indexRange, labelledLanes, OVERFLOW, overflowBuckets, rangeLabel, zoomViewStart } from './timeline-track';
 
 describe('timeline track geometry', () => {
   it('puts overlapping markers in separate lanes and reuses a lane once it is free', () => {
@@ -57,5 +58,43 @@ describe('timeline track geometry', () => {
   it('describes the visible range', () => {
     expect(rangeLabel(dayNumber({ year: 1492, month: 3, day: 3 }), dayNumber({ year: 1493, month: 7, day: 9 }))).toBe('3 Mar 1492 – 9 Jul 1493');
     expect(rangeLabel(dayNumber({ year: -500, month: 3, day: 3 }), dayNumber({ year: -500, month: 3, day: 9 }))).toBe('3–9 Mar 501 BC');
+  });
+});
+
+describe('the track in a campaign calendar', () => {
+  const harptos = customCalendar(
+    normalizeCalendar({
+      name: 'Harptos',
+      months: [
+        { name: 'Hammer', length: 30 },
+        { name: 'Midwinter', length: 1, intercalary: true },
+        { name: 'Alturiak', length: 30 },
+      ],
+      weekdays: ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'],
+      first_weekday: 0,
+      week_resets_each_month: true,
+      leap_days: [],
+      eras: [{ name: 'Dale Reckoning', abbreviation: 'DR', start_year: 1, restart: false }],
+      moons: [],
+      epoch: 0,
+    }),
+  );
+
+  it('ticks month starts, festival days and weekdays in the calendar', () => {
+    const start = harptos.toDay({ year: 1372, month: 1, day: 1 });
+    const months = axisTicks('month', start, start + 61, harptos).filter((tick) => tick.major);
+    expect(months.map((tick) => tick.label)).toEqual(['Ham 1372 DR', 'Mid 1372 DR', 'Alt 1372 DR', 'Ham 1373 DR']);
+    const year = axisTicks('year', start, start + 62, harptos);
+    expect(year.map((tick) => tick.label)).toEqual(['1372 DR', '', 'Alt', '1373 DR']);
+    const days = axisTicks('day', start + 29, start + 31, harptos);
+    expect(days.map((tick) => tick.label)).toEqual(['X 30', 'Midwinter 1372 DR', 'Mid', 'Alturiak 1372 DR', 'I 1']);
+    expect(rangeLabel(start, start + 40, harptos)).toBe('1 Ham 1372 DR – 10 Alt 1372 DR');
+  });
+
+  it('labels a marker when the next event leaves room for its title', () => {
+    const { lanes, labelled } = labelledLanes([0, 50, 300, 320, 330, 340], 160, 44, 2);
+    // 50 has 250 px before the next event; the last one would have room but found no lane.
+    expect(labelled).toEqual([false, true, false, false, false, false]);
+    expect(lanes).toEqual([0, 0, 0, 1, OVERFLOW, OVERFLOW]);
   });
 });

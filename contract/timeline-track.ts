@@ -4,8 +4,9 @@
  * days since 1970-01-01 (see timeline-dates.ts), so the track reaches any year without
  * ever laying out an element millions of pixels wide.
  */
+import { gregorianCalendar } from './calendar/gregorian';
+import type { Calendar } from './calendar/calendar';
 import type { ZoomLevel } from './timeline';
-import { MONTH_NAMES, WEEKDAY_NAMES, dayNumber, fromDayNumber, weekdayOf, yearLabel } from './timeline-dates';
 
 /** Lane of a marker that found no room: it is counted in an overflow bucket instead. */
 export const OVERFLOW = -1;
@@ -82,45 +83,82 @@ export interface AxisTick {
   major: boolean;
 }
 
-const shortMonth = (month: number) => MONTH_NAMES[month - 1].slice(0, 3);
-
-/** The axis ticks within [startDay, endDay] for a zoom level. */
-export function axisTicks(zoom: ZoomLevel, startDay: number, endDay: number): AxisTick[] {
+/** The axis ticks within [startDay, endDay] for a zoom level, in the campaign's calendar. */
+export function axisTicks(zoom: ZoomLevel, startDay: number, endDay: number, calendar: Calendar = gregorianCalendar): AxisTick[] {
   const ticks: AxisTick[] = [];
   const from = Math.floor(startDay);
   const to = Math.ceil(endDay);
   if (zoom === 'year' || zoom === 'month') {
-    let { year, month } = fromDayNumber(from);
-    for (let first = dayNumber({ year, month, day: 1 }); first <= to; first = dayNumber({ year, month, day: 1 })) {
+    let { year, month } = calendar.fromDay(from);
+    let months = calendar.monthsOf(year);
+    for (let first = calendar.toDay({ year, month, day: 1 }); first <= to; ) {
+      const info = months[month - 1];
       if (zoom === 'year') {
-        ticks.push(month === 1 ? { day: first, label: yearLabel(year), major: true } : { day: first, label: shortMonth(month), major: false });
+        // A festival of a day or two at 2 px a day has no room for a name.
+        const label = month === 1 ? calendar.yearLabel(year) : info.intercalary && info.length < 10 ? '' : info.short;
+        ticks.push({ day: first, label, major: month === 1 });
       } else {
-        ticks.push({ day: first, label: `${shortMonth(month)} ${yearLabel(year)}`, major: true });
-        for (const day of [5, 10, 15, 20, 25]) ticks.push({ day: first + day - 1, label: String(day), major: false });
+        ticks.push({ day: first, label: `${info.short} ${calendar.yearLabel(year)}`, major: true });
+        for (const day of [5, 10, 15, 20, 25]) if (day <= info.length) ticks.push({ day: first + day - 1, label: String(day), major: false });
       }
+      first += info.length;
       month += 1;
-      if (month > 12) {
+      if (month > months.length) {
         month = 1;
         year += 1;
+        months = calendar.monthsOf(year);
       }
     }
   } else {
     for (let day = from; day <= to; day += 1) {
-      const date = fromDayNumber(day);
-      const weekday = WEEKDAY_NAMES[weekdayOf(day)];
-      if (date.day === 1) ticks.push({ day, label: `${MONTH_NAMES[date.month - 1]} ${yearLabel(date.year)}`, major: true });
-      ticks.push({ day, label: zoom === 'day' ? `${weekday} ${date.day}` : `${weekday.slice(0, 3)} ${date.day}`, major: false });
+      const date = calendar.fromDay(day);
+      const info = calendar.monthsOf(date.year)[date.month - 1];
+      const weekdayIndex = calendar.weekdayOf(day);
+      const weekday = weekdayIndex === null ? null : calendar.weekdays[weekdayIndex];
+      if (date.day === 1) ticks.push({ day, label: `${info.name} ${calendar.yearLabel(date.year)}`, major: true });
+      const label =
+        weekday === null
+          ? info.length === 1
+            ? info.short
+            : `${info.short} ${date.day}`
+          : zoom === 'day'
+            ? `${weekday} ${date.day}`
+            : `${weekday.slice(0, 3)} ${date.day}`;
+      ticks.push({ day, label, major: false });
     }
   }
   return ticks.filter((tick) => tick.day >= from && tick.day <= to);
 }
 
 /** 'Mar 1492 – Jul 1493', or one month when the view spans less. */
-export function rangeLabel(startDay: number, endDay: number): string {
-  const start = fromDayNumber(startDay);
-  const end = fromDayNumber(endDay);
-  const first = `${shortMonth(start.month)} ${yearLabel(start.year)}`;
-  const last = `${shortMonth(end.month)} ${yearLabel(end.year)}`;
+export function rangeLabel(startDay: number, endDay: number, calendar: Calendar = gregorianCalendar): string {
+  const start = calendar.fromDay(Math.floor(startDay));
+  const end = calendar.fromDay(Math.floor(endDay));
+  const monthOf = (date: { year: number; month: number }) =>
+    `${calendar.monthsOf(date.year)[date.month - 1].short} ${calendar.yearLabel(date.year)}`;
+  const first = monthOf(start);
+  const last = monthOf(end);
   if (first === last) return `${start.day}–${end.day} ${first}`;
   return `${start.day} ${first} – ${end.day} ${last}`;
+}
+
+/**
+ * Which markers show their title: those with room before the next event. Labelled markers
+ * take `labelledWidth` in their lane, the others `iconWidth`.
+ */
+export function labelledLanes(
+  positions: readonly number[],
+  labelledWidth: number,
+  iconWidth: number,
+  laneCount: number,
+  gap = 4,
+): { lanes: number[]; labelled: boolean[] } {
+  const laneEnds = new Array<number>(laneCount).fill(-Infinity);
+  const labelled = positions.map((left, index) => index === positions.length - 1 || positions[index + 1] - left >= labelledWidth + gap);
+  const lanes = positions.map((left, index) => {
+    const lane = laneEnds.findIndex((end) => end + gap <= left);
+    if (lane !== OVERFLOW) laneEnds[lane] = left + (labelled[index] ? labelledWidth : iconWidth);
+    return lane;
+  });
+  return { lanes, labelled: labelled.map((value, index) => value && lanes[index] !== OVERFLOW) };
 }

@@ -9,6 +9,7 @@ const FEATURE_LABELS: Record<string, string> = {
   content_generation: 'Content creation',
   concept_map: 'Concept map',
   embedding: 'Embeddings',
+  timeline: 'Timeline proposals',
 };
 
 /** Month's AI spend against the budget: rendered by the server, refreshed every 30 s and after AI calls. */

@@ -16,6 +16,7 @@ import {
   useNavigate,
   useNavigation,
   useRouteError,
+  type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -32,9 +33,10 @@ import {
   type TypeFilter,
   type ZoomLevel,
 } from '../../contract/timeline';
-import { todayIso } from '../../contract/timeline-dates';
+import { isoDayNumber, todayIso } from '../../contract/timeline-dates';
+import { calendarOf, type Calendar } from '../../contract/calendar';
 import { PageHeader } from '~/components/page-header';
-import type { TimelineActionResult } from '~/components/timeline/action-result';
+import type { TimelineActionFailure } from '~/components/timeline/action-result';
 import { EventDialog, type EventDialogState } from '~/components/timeline/event-dialog';
 import { EventFields, formValuesOf, newEventValues, type EventFormValues } from '~/components/timeline/event-fields';
 import { EventList } from '~/components/timeline/event-list';
@@ -89,13 +91,19 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     page,
     campaignMissing: Boolean(requested && selected?.id !== requested),
     today: todayIso(),
+    /** Set by the action's redirect after a save or a delete. */
+    saved: url.searchParams.get('saved'),
+    deleted: url.searchParams.get('deleted') === '1',
   };
-  if (!selected) return { ...base, campaignId: null, events: [], documents: [], panel: null };
+  if (!selected) return { ...base, campaignId: null, events: [], documents: [], panel: null, calendar: null, pendingProposals: 0 };
 
-  const [events, documents] = await Promise.all([
+  const [events, documents, calendar, proposals] = await Promise.all([
     timeline.listEvents(db, user.id, selected.id),
     timeline.timelineDocuments(db, user.id, selected.id),
+    context.domain.calendars.getCalendar(db, user.id, selected.id),
+    context.domain.proposals.listProposals(db, user.id, selected.id),
   ]);
+  const pendingProposals = proposals.filter((proposal) => proposal.status === 'pending').length;
   // Without JavaScript the modal is a page section, opened by ?new=1 or ?edit=<id>.
   const editId = url.searchParams.get('edit');
   const panel =
@@ -104,7 +112,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       : editId && events.some((event) => event.id === editId)
         ? ({ mode: 'edit', eventId: editId, confirmDelete: url.searchParams.get('delete') === '1' } as const)
         : null;
-  return { ...base, campaignId: selected.id, events, documents, panel };
+  return { ...base, campaignId: selected.id, events, documents, panel, calendar: calendar.definition, pendingProposals };
 }
 
 /** Zoom, filter and the no-JS panels change only the view: reload data only for another campaign. */
@@ -117,6 +125,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
+/**
+ * One action for the plain form (no JavaScript) and the modal's fetcher alike: a save or a
+ * delete redirects back to the view (with ?saved= or ?deleted=); a refusal answers the
+ * failure with what the GM typed, so nothing is lost.
+ */
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const { db } = context.services;
@@ -124,21 +137,20 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
   const fields = formFields(form);
   const linked = form.getAll('linked_documents').filter((value): value is string => typeof value === 'string');
-  const javascript = fields._js === '1';
   const intent = fields.intent === 'delete' ? ('delete' as const) : ('save' as const);
   const campaignId = fields.campaign ?? '';
-  const back = timelineHref({
+  const view = {
     campaign: campaignId,
     zoom: isZoomLevel(fields.zoom) ? fields.zoom : undefined,
     type: parseTypeFilter(fields.type),
     page: parsePage(fields.page ?? null),
-  });
+  };
 
   try {
     if (intent === 'delete') {
       const eventId = fields.event_id ?? '';
       await timeline.deleteEvent(db, user.id, campaignId, eventId);
-      return javascript ? ({ ok: true, intent, eventId } satisfies TimelineActionResult) : redirect(back);
+      return redirect(timelineHref(view, { deleted: '1' }));
     }
     const input = {
       title: fields.title ?? '',
@@ -153,9 +165,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const event = fields.event_id
       ? await timeline.updateEvent(db, user.id, campaignId, fields.event_id, input)
       : await timeline.createEvent(db, user.id, campaignId, input);
-    return javascript ? ({ ok: true, intent, event } satisfies TimelineActionResult) : redirect(back);
+    // A saved event of another type than the filter shows: show all types, so it is seen.
+    const type = view.type === 'all' || view.type === event.event_type ? view.type : 'all';
+    return redirect(timelineHref({ ...view, type }, { saved: event.id }));
   } catch (error) {
-    const result: TimelineActionResult = {
+    const result: TimelineActionFailure = {
       ok: false,
       intent,
       error: intent === 'delete' ? TIMELINE_MESSAGES.deleteFailed : TIMELINE_MESSAGES.saveFailed,
@@ -166,12 +180,37 @@ export async function action({ context, request }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * With JavaScript, a server that fails outright (a 500, a dropped connection) answers like a
+ * refusal instead of replacing the page: the modal stays open with what the GM typed.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    const intent = form.get('intent') === 'delete' ? ('delete' as const) : ('save' as const);
+    const status = error instanceof Response ? error.status : isRouteErrorResponse(error) ? error.status : null;
+    const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+    const failure: TimelineActionFailure = {
+      ok: false,
+      intent,
+      error: intent === 'delete' ? TIMELINE_MESSAGES.deleteFailed : TIMELINE_MESSAGES.saveFailed,
+      reason: `the server did not answer${status ? ` (status ${status})` : ''}. What you typed is still here: try again in a moment`,
+      values: { ...fields, linked_documents: form.getAll('linked_documents').filter((value): value is string => typeof value === 'string') },
+    };
+    return failure;
+  }
+}
+
 export default function TimelinePage() {
   const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as TimelineActionResult | undefined;
+  const actionData = useActionData<typeof action>() as TimelineActionFailure | undefined;
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { campaigns, campaignId, events, documents, panel } = loaded;
+  const calendar = useMemo(() => calendarOf(loaded.calendar), [loaded.calendar]);
 
   const [zoom, setZoom] = useState<ZoomLevel>(loaded.zoom);
   const [type, setTypeState] = useState<TypeFilter>(loaded.type);
@@ -203,7 +242,8 @@ export default function TimelinePage() {
   const editHref = useCallback((eventId: string) => timelineHref({ ...urlView, page: loaded.page }, { edit: eventId }), [urlView, loaded.page]);
   const pageHref = useCallback((next: number) => timelineHref({ ...urlView, page: next }), [urlView]);
 
-  const openCreate = () => setDialog({ mode: 'create', today: todayIso(), seq: Date.now() });
+  const openCreate = () =>
+    setDialog({ mode: 'create', today: calendar.format(calendar.fromDay(isoDayNumber(todayIso())!)), seq: Date.now() });
   const openEdit = useCallback(
     (eventId: string) => {
       const event = events.find((candidate) => candidate.id === eventId);
@@ -212,19 +252,21 @@ export default function TimelinePage() {
     [events],
   );
   const closeDialog = useCallback(() => setDialog(null), []);
-  const onSaved = useCallback(
-    (event: TimelineEvent) => {
+  // The action redirects here after a save (?saved=<id>) or a delete (?deleted=1), with or without JavaScript.
+  const location = useLocation();
+  useEffect(() => {
+    if (loaded.saved) {
+      const event = events.find((candidate) => candidate.id === loaded.saved);
       setDialog(null);
-      setType((current) => (current === 'all' || current === event.event_type ? current : 'all'));
-      setReveal({ id: event.id, seq: Date.now() });
-      setStatus(`Saved “${event.title}”`);
-    },
-    [],
-  );
-  const onDeleted = useCallback(() => {
-    setDialog(null);
-    setStatus('Event deleted');
-  }, []);
+      if (event) {
+        setReveal({ id: event.id, seq: Date.now() });
+        setStatus(`Saved “${event.title}”`);
+      }
+    } else if (loaded.deleted) {
+      setDialog(null);
+      setStatus('Event deleted');
+    }
+  }, [location.key]);
 
   const panelEvent = panel?.mode === 'edit' ? events.find((event) => event.id === panel.eventId) ?? null : null;
 
@@ -247,6 +289,16 @@ export default function TimelinePage() {
         )}
       </PageHeader>
 
+      {campaignId && (
+        <nav className="tl-subnav" aria-label="Timeline tools">
+          <Link to={`/timeline/calendar?campaign=${campaignId}`} className="button secondary">
+            Calendar: {calendar.name}
+          </Link>
+          <Link to={`/timeline/proposals?campaign=${campaignId}`} className="button secondary">
+            Proposed events{loaded.pendingProposals > 0 ? ` (${loaded.pendingProposals})` : ''}
+          </Link>
+        </nav>
+      )}
       {loaded.campaignMissing && campaignId && (
         <p className="notice info tl-notice">That campaign was not found; showing your first campaign instead.</p>
       )}
@@ -257,7 +309,7 @@ export default function TimelinePage() {
         </p>
       )}
       <p className={status ? 'notice success tl-toast' : 'sr-only'} role="status">
-        {status}
+        {status ?? (!hydrated && loaded.saved ? 'Event saved' : !hydrated && loaded.deleted ? 'Event deleted' : null)}
       </p>
 
       {campaigns.length === 0 || !campaignId ? (
@@ -291,7 +343,8 @@ export default function TimelinePage() {
               campaignId={campaignId}
               view={view}
               documents={documents}
-              today={loaded.today}
+              today={calendar.format(calendar.fromDay(isoDayNumber(loaded.today)!))}
+              calendar={calendar}
               failure={actionData && !actionData.ok ? actionData : undefined}
               hydrated={hydrated}
             />
@@ -321,6 +374,7 @@ export default function TimelinePage() {
               {hydrated && (
                 <TimelineTrack
                   key={campaignId}
+                  calendar={calendar}
                   events={filtered}
                   zoom={zoom}
                   onZoomChange={setZoom}
@@ -329,6 +383,7 @@ export default function TimelinePage() {
                 />
               )}
               <EventList
+                calendar={calendar}
                 events={filtered}
                 page={page}
                 pageHref={pageHref}
@@ -342,10 +397,10 @@ export default function TimelinePage() {
           <EventDialog
             state={dialog}
             campaignId={campaignId}
+            view={view}
             documents={documents}
+            calendar={calendar}
             onClose={closeDialog}
-            onSaved={onSaved}
-            onDeleted={onDeleted}
           />
         </>
       )}
@@ -439,12 +494,13 @@ interface EventPanelProps {
   view: ViewQuery;
   documents: Parameters<typeof EventFields>[0]['documents'];
   today: string;
-  failure?: Extract<TimelineActionResult, { ok: false }>;
+  calendar: Calendar;
+  failure?: TimelineActionFailure;
   hydrated: boolean;
 }
 
 /** The event modal as a page section, for browsers without JavaScript (?new=1, ?edit=<id>). */
-function EventPanel({ mode, event, confirmDelete, campaignId, view, documents, today, failure, hydrated }: EventPanelProps) {
+function EventPanel({ mode, event, confirmDelete, campaignId, view, documents, today, calendar, failure, hydrated }: EventPanelProps) {
   const location = useLocation();
   const [valid, setValid] = useState(true);
   const onValidityChange = useCallback((next: boolean) => setValid(next), []);
@@ -493,6 +549,7 @@ function EventPanel({ mode, event, confirmDelete, campaignId, view, documents, t
           <EventFields
             idPrefix="tl-panel"
             initial={initial}
+            calendar={calendar}
             documents={documents}
             onValidityChange={onValidityChange}
             autoFocus

@@ -178,14 +178,44 @@ export interface TimelineEventsTable {
   user_id: string;
   title: string;
   description: Generated<string>;
-  /** Postgres `date`: write 'YYYY-MM-DD' or 'YYYY-MM-DD BC'; read through to_char (drivers turn BC into Invalid Date). */
-  event_date: ColumnType<never, string, string>;
+  /** Days since 1970-01-01, proleptic Gregorian (migration 040); the campaign's calendar reads it. */
+  event_day: number;
   event_type: string;
   location: Generated<string>;
   participants: Json<string[]>;
   tags: Json<string[]>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+}
+
+export interface CampaignCalendarsTable {
+  campaign_id: string;
+  user_id: string;
+  definition: Json<unknown>;
+  source: ColumnType<unknown | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+
+export interface TimelineProposalsTable {
+  id: Generated<string>;
+  campaign_id: string;
+  user_id: string;
+  document_id: string;
+  fingerprint: string;
+  title: string;
+  description: Generated<string>;
+  event_day: number;
+  estimated: Generated<boolean>;
+  event_type: string;
+  location: Generated<string>;
+  participants: Json<string[]>;
+  quote: string;
+  quote_start: number;
+  quote_end: number;
+  status: Generated<'pending' | 'accepted' | 'rejected'>;
+  event_id: string | null;
+  engine: string;
+  created_at: Generated<Date>;
 }
 
 export interface TimelineEventDocumentsTable {
@@ -276,6 +306,8 @@ export interface DB {
   usage_events: UsageEventsTable;
   timeline_events: TimelineEventsTable;
   timeline_event_documents: TimelineEventDocumentsTable;
+  campaign_calendars: CampaignCalendarsTable;
+  timeline_proposals: TimelineProposalsTable;
   concept_maps: ConceptMapsTable;
   concept_extractions: ConceptExtractionsTable;
   concept_map_documents: ConceptMapDocumentsTable;

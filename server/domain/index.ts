@@ -7,6 +7,8 @@ export * as accounts from './accounts';
 export * as usage from './usage/usage';
 export * as campaigns from './campaigns/campaigns';
 export * as timeline from './timeline/timeline';
+export * as calendars from './timeline/calendar';
+export * as proposals from './timeline/proposals/proposals';
 export * as tomes from './tomes';
 export * as ownership from './ownership';
 export * as chat from './chat';

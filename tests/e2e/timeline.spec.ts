@@ -204,6 +204,9 @@ test.describe('campaign timeline in real Chromium', () => {
     }
     await page.goto(`/timeline?campaign=${campaign}&zoom=year`);
     await expect(page.getByTestId('event-list').locator('time')).toHaveText(['1 June 3860 BC', '1 January 12000']);
+    // The track opens where the campaign is now: at the latest event.
+    await expect(page.getByRole('button', { name: /^The Sundering:/ })).toBeInViewport();
+    await page.getByRole('button', { name: 'Earliest' }).click();
     const founding = page.getByRole('button', { name: /^Founding of Netheril:/ });
     await expect(founding).toBeVisible();
     await expect(page.getByTestId('timeline-layer')).toContainText('3860 BC');

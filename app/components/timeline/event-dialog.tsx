@@ -1,8 +1,9 @@
 import { useFetcher } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TimelineDocument, TimelineEvent } from '../../../server/domain/timeline/timeline';
+import type { Calendar } from '../../../contract/calendar';
 import { TIMELINE_MESSAGES } from '../../../contract/timeline';
-import type { TimelineActionResult } from './action-result';
+import type { TimelineActionFailure } from './action-result';
 import { EventFields, formValuesOf, newEventValues } from './event-fields';
 
 export type EventDialogState = { mode: 'create'; today: string; seq: number } | { mode: 'edit'; event: TimelineEvent; seq: number };
@@ -10,20 +11,24 @@ export type EventDialogState = { mode: 'create'; today: string; seq: number } | 
 interface EventDialogProps {
   state: EventDialogState | null;
   campaignId: string;
+  /** The view to come back to after the action's redirect. */
+  view: { zoom?: string; type?: string; page?: number };
   documents: TimelineDocument[];
+  calendar: Calendar;
   onClose(): void;
-  onSaved(event: TimelineEvent): void;
-  onDeleted(eventId: string): void;
 }
 
-/** The Create New Event / Edit Event modal: a native <dialog> posting to the route's action. */
-export function EventDialog({ state, campaignId, documents, onClose, onSaved, onDeleted }: EventDialogProps) {
+/**
+ * The Create New Event / Edit Event modal: a native <dialog> whose fetcher posts to the route's
+ * one action. A success redirects (the page then closes the modal); a failure comes back as data
+ * and the form keeps everything typed. Pending state is the fetcher's.
+ */
+export function EventDialog({ state, campaignId, view, documents, calendar, onClose }: EventDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<TimelineActionResult>();
-  const waiting = useRef(false);
+  const fetcher = useFetcher<TimelineActionFailure>();
   const [valid, setValid] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<{ error: string; reason?: string } | null>(null);
+  const [failure, setFailure] = useState<TimelineActionFailure | null>(null);
   const busy = fetcher.state !== 'idle';
 
   useEffect(() => {
@@ -40,28 +45,25 @@ export function EventDialog({ state, campaignId, documents, onClose, onSaved, on
   }, [state]);
 
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !waiting.current) return;
-    waiting.current = false;
-    const result = fetcher.data;
-    if (!result) {
-      setFailure({ error: confirming ? TIMELINE_MESSAGES.deleteFailed : TIMELINE_MESSAGES.saveFailed });
-    } else if (!result.ok) {
-      setFailure({ error: result.error, reason: result.reason });
-    } else if (result.intent === 'save') {
-      onSaved(result.event);
-    } else {
-      onDeleted(result.eventId);
-    }
-  }, [fetcher.state, fetcher.data, confirming, onSaved, onDeleted]);
+    if (fetcher.state === 'idle' && fetcher.data && fetcher.data.ok === false) setFailure(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
 
   const onValidityChange = useCallback((next: boolean) => setValid(next), []);
 
+  const hidden = (
+    <>
+      <input type="hidden" name="campaign" value={campaignId} />
+      {view.zoom && <input type="hidden" name="zoom" value={view.zoom} />}
+      {view.type && <input type="hidden" name="type" value={view.type} />}
+      {view.page && view.page > 1 && <input type="hidden" name="page" value={view.page} />}
+    </>
+  );
+
   const remove = () => {
     if (state?.mode !== 'edit') return;
-    waiting.current = true;
     setFailure(null);
     fetcher.submit(
-      { intent: 'delete', _js: '1', campaign: campaignId, event_id: state.event.id },
+      { intent: 'delete', campaign: campaignId, event_id: state.event.id, ...(view.zoom ? { zoom: view.zoom } : {}), ...(view.type ? { type: view.type } : {}) },
       { method: 'post', action: '/timeline' },
     );
   };
@@ -80,10 +82,7 @@ export function EventDialog({ state, campaignId, documents, onClose, onSaved, on
           key={state.seq}
           method="post"
           action="/timeline"
-          onSubmit={() => {
-            waiting.current = true;
-            setFailure(null);
-          }}
+          onSubmit={() => setFailure(null)}
         >
           <div className="modal-header">
             <h2 id="tl-modal-title">{editing ? 'Edit Event' : 'Create New Event'}</h2>
@@ -93,12 +92,12 @@ export function EventDialog({ state, campaignId, documents, onClose, onSaved, on
           </div>
           <div className="modal-body">
             <input type="hidden" name="intent" value="save" />
-            <input type="hidden" name="_js" value="1" />
-            <input type="hidden" name="campaign" value={campaignId} />
+            {hidden}
             {editing && <input type="hidden" name="event_id" value={editing.id} />}
             <EventFields
               idPrefix="tl-modal"
               initial={editing ? formValuesOf(editing) : newEventValues(state.mode === 'create' ? state.today : '')}
+              calendar={calendar}
               documents={documents}
               onValidityChange={onValidityChange}
               autoFocus

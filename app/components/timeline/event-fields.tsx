@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TimelineDocument, TimelineEvent } from '../../../server/domain/timeline/timeline';
+import type { Calendar } from '../../../contract/calendar';
 import { DEFAULT_EVENT_TYPE, EVENT_LIMITS, EVENT_TYPE_MAP, EVENT_TYPES } from '../../../contract/timeline';
-import { dateProblem, formatDisplayDate } from '../../../contract/timeline-dates';
+import { isoDayNumber, todayIso } from '../../../contract/timeline-dates';
+import { useHydrated } from '~/lib/use-hydrated';
+import { DatePicker } from './date-picker';
 
 /** What the event form shows: strings as typed, lists as the comma-separated text. */
 export interface EventFormValues {
@@ -42,29 +45,35 @@ export function newEventValues(today: string): EventFormValues {
 }
 
 /** Title, type and date make an event; everything else is optional. */
-export function eventValuesValid(values: Pick<EventFormValues, 'title' | 'event_type' | 'date'>): boolean {
-  return values.title.trim() !== '' && values.event_type !== '' && dateProblem(values.date) === null;
+export function eventValuesValid(values: Pick<EventFormValues, 'title' | 'event_type' | 'date'>, calendar: Calendar): boolean {
+  return values.title.trim() !== '' && values.event_type !== '' && calendar.parse(values.date).ok;
 }
 
 interface EventFieldsProps {
   /** Keeps ids unique when the dialog and the no-JS section are both on the page. */
   idPrefix: string;
   initial: EventFormValues;
+  calendar: Calendar;
   documents: TimelineDocument[];
   onValidityChange?(valid: boolean): void;
   autoFocus?: boolean;
 }
 
 /** The fields of the event modal (and of its no-JavaScript page section). */
-export function EventFields({ idPrefix, initial, documents, onValidityChange, autoFocus }: EventFieldsProps) {
+export function EventFields({ idPrefix, initial, calendar, documents, onValidityChange, autoFocus }: EventFieldsProps) {
+  const hydrated = useHydrated();
   const [title, setTitle] = useState(initial.title);
   const [eventType, setEventType] = useState(initial.event_type);
   const [date, setDate] = useState(initial.date);
-  const valid = eventValuesValid({ title, event_type: eventType, date });
+  const [picking, setPicking] = useState(false);
+  const valid = eventValuesValid({ title, event_type: eventType, date }, calendar);
   useEffect(() => onValidityChange?.(valid), [valid, onValidityChange]);
 
-  const problem = date.trim() ? dateProblem(date) : null;
-  const dateHelp = problem ?? (date.trim() ? `Reads as ${formatDisplayDate(date.trim())}` : 'YYYY-MM-DD');
+  const parsed = date.trim() ? calendar.parse(date) : null;
+  const problem = parsed && !parsed.ok ? parsed.problem : null;
+  const placeholder = calendar.kind === 'gregorian' ? 'YYYY-MM-DD' : 'YEAR-MM-DD';
+  const dateHelp = problem ?? (parsed?.ok ? `Reads as ${calendar.label(parsed.day)}` : placeholder);
+  const pickerStart = parsed?.ok ? parsed.date : calendar.fromDay(isoDayNumber(todayIso())!);
 
   return (
     <div className="stack tl-fields">
@@ -99,26 +108,45 @@ export function EventFields({ idPrefix, initial, documents, onValidityChange, au
           <label htmlFor={`${idPrefix}-date`}>
             Date <span className="required" aria-hidden="true">*</span>
           </label>
-          <input
-            id={`${idPrefix}-date`}
-            name="date"
-            required
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-            placeholder="YYYY-MM-DD"
-            pattern="[+\-]?[0-9]{4,5}-[0-9]{1,2}-[0-9]{1,2}"
-            aria-describedby={`${idPrefix}-date-help ${idPrefix}-date-rule`}
-            aria-invalid={problem ? true : undefined}
-            autoComplete="off"
-            spellCheck={false}
-          />
+          <div className="tl-date-row">
+            <input
+              id={`${idPrefix}-date`}
+              name="date"
+              required
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+              placeholder={placeholder}
+              pattern={calendar.kind === 'gregorian' ? '[+\\-]?[0-9]{4,5}-[0-9]{1,2}-[0-9]{1,2}' : '[+\\-]?[0-9]{1,6}-[0-9]{1,3}-[0-9]{1,4}'}
+              aria-describedby={`${idPrefix}-date-help ${idPrefix}-date-rule`}
+              aria-invalid={problem ? true : undefined}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {hydrated && (
+              <button type="button" className="button secondary" aria-expanded={picking} onClick={() => setPicking((open) => !open)}>
+                Pick a date
+              </button>
+            )}
+          </div>
+          {picking && (
+            <DatePicker
+              idPrefix={idPrefix}
+              calendar={calendar}
+              value={pickerStart}
+              onPick={(picked) => {
+                setDate(calendar.format(picked));
+                setPicking(false);
+              }}
+              onClose={() => setPicking(false)}
+            />
+          )}
           <p id={`${idPrefix}-date-help`} className={problem ? 'field-error tl-date-help' : 'muted small tl-date-help'} aria-live="polite">
             {dateHelp}
           </p>
         </div>
       </div>
       <p id={`${idPrefix}-date-rule`} className="muted small tl-date-rule">
-        Years before 1 count back from year 0 (1 BC): -0500-03-01 is 1 March 501 BC.
+        {calendar.dateHint}
       </p>
       <label>
         Location

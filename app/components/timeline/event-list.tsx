@@ -2,13 +2,14 @@ import { Link } from '@remix-run/react';
 import { memo, useEffect, useRef } from 'react';
 import type { TimelineEvent } from '../../../server/domain/timeline/timeline';
 import { eventTypeInfo } from '../../../contract/timeline';
-import { formatDisplayDate } from '../../../contract/timeline-dates';
+import type { Calendar } from '../../../contract/calendar';
 import { EventIcon } from './event-icon';
 
 /** Events per page of the list: the track shows them all, the list reads a page at a time. */
 export const LIST_PAGE_SIZE = 50;
 
 interface EventListProps {
+  calendar: Calendar;
   /** All the events the filter lets through, in date order. */
   events: TimelineEvent[];
   /** 1-based; clamped to the pages there are. */
@@ -23,7 +24,7 @@ interface EventListProps {
 }
 
 /** Every event in date order: what the page shows without JavaScript, and a reading list with it. */
-export const EventList = memo(function EventList({ events, page, pageHref, onPage, editHref, onEdit }: EventListProps) {
+export const EventList = memo(function EventList({ calendar, events, page, pageHref, onPage, editHref, onEdit }: EventListProps) {
   const pages = Math.max(1, Math.ceil(events.length / LIST_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pages);
   const first = (current - 1) * LIST_PAGE_SIZE;
@@ -68,7 +69,7 @@ export const EventList = memo(function EventList({ events, page, pageHref, onPag
                   <strong>{event.title}</strong> <span className="tl-type-chip">{info.name}</span>
                 </p>
                 <p className="muted small tl-list-meta">
-                  <time dateTime={event.date}>{formatDisplayDate(event.date)}</time>
+                  <time dateTime={calendar.kind === 'gregorian' ? event.date : undefined}>{event.date_label}</time>
                   {event.location && <> · {event.location}</>}
                   {linked > 0 && <> · {linked === 1 ? '1 linked document' : `${linked} linked documents`}</>}
                 </p>

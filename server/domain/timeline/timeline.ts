@@ -7,11 +7,11 @@ import {
   isEventType,
   splitCommaList,
 } from '../../../contract/timeline';
-import { dateProblem, normalizeIsoDate } from '../../../contract/timeline-dates';
+import { formatDay, type Calendar } from '../../../contract/calendar';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
 import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../ownership';
-import { eventDateText, fromPgDate, toPgDate } from './pg-dates';
+import { calendarFor } from './calendar';
 
 const required = (label: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
@@ -44,14 +44,17 @@ export const eventInputSchema = z.object({
     .min(1, 'Title is required')
     .max(EVENT_LIMITS.title, `Title is too long (${EVENT_LIMITS.title} characters at most)`),
   date: z
-    .string({ error: required('Date') })
+    .string({ error: 'Date must be text' })
     .trim()
-    .superRefine((value, context) => {
-      const problem = dateProblem(value);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    })
-    .transform((value) => normalizeIsoDate(value) ?? value)
-    .describe("ISO 8601 'YYYY-MM-DD' with astronomical years: '-0500-03-01' is 1 March 501 BC, '+12000-01-01' beyond 9999"),
+    .nullish()
+    .describe(
+      "In the campaign's calendar. Gregorian (the default): ISO 8601 'YYYY-MM-DD' with astronomical years ('-0500-03-01' is 1 March 501 BC, '+12000-01-01' beyond 9999). A campaign's own calendar: 'YEAR-MM-DD' with the month's position in the year. Give date or day.",
+    ),
+  day: z
+    .number({ error: 'day must be a whole number of days since 1970-01-01' })
+    .int('day must be a whole number of days since 1970-01-01')
+    .nullish()
+    .describe('The day number (days since 1970-01-01, proleptic Gregorian), instead of date'),
   event_type: z
     .string({ error: required('Event type (event_type)') })
     .trim()
@@ -75,8 +78,12 @@ export interface TimelineEvent {
   campaign_id: string;
   title: string;
   description: string;
-  /** ISO 8601 with astronomical years (see contract/timeline-dates.ts). */
+  /** In the campaign's calendar: ISO 8601 with astronomical years for the Gregorian one (contract/timeline-dates.ts). */
   date: string;
+  /** Days since 1970-01-01 (proleptic Gregorian): the same day whatever the calendar. */
+  day: number;
+  /** How the date reads: '12 October 1492', 'Midwinter, 1372 DR'. */
+  date_label: string;
   event_type: string;
   location: string;
   participants: string[];
@@ -114,27 +121,43 @@ export async function getEvent(db: Kysely<DB>, userId: string, campaignId: strin
 export async function createEvent(db: Kysely<DB>, userId: string, campaignId: string, input: EventInput): Promise<TimelineEvent> {
   await requireOwnedCampaign(db, userId, campaignId);
   const fields = eventInputSchema.parse(input);
+  const { calendar } = await calendarFor(db, campaignId);
+  const day = dayOfInput(calendar, fields);
   const eventId = await db.transaction().execute(async (trx) => {
     const documentIds = await checkLinkedDocuments(trx, userId, campaignId, fields.linked_documents, []);
-    const row = await trx
-      .insertInto('timeline_events')
-      .values({
-        campaign_id: campaignId,
-        user_id: userId,
-        title: fields.title,
-        description: fields.description,
-        event_date: toPgDate(fields.date),
-        event_type: fields.event_type,
-        location: fields.location,
-        participants: JSON.stringify(fields.participants),
-        tags: JSON.stringify(fields.tags),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await linkDocuments(trx, row.id, documentIds);
-    return row.id;
+    return insertEvent(trx, userId, campaignId, fields, day, documentIds);
   });
   return (await readEvents(db, userId, campaignId, eventId))[0];
+}
+
+export type EventFields = z.output<typeof eventInputSchema>;
+
+/** Writes a checked event and its links (inside the caller's transaction). */
+export async function insertEvent(
+  trx: Kysely<DB>,
+  userId: string,
+  campaignId: string,
+  fields: EventFields,
+  day: number,
+  documentIds: string[],
+): Promise<string> {
+  const row = await trx
+    .insertInto('timeline_events')
+    .values({
+      campaign_id: campaignId,
+      user_id: userId,
+      title: fields.title,
+      description: fields.description,
+      event_day: day,
+      event_type: fields.event_type,
+      location: fields.location,
+      participants: JSON.stringify(fields.participants),
+      tags: JSON.stringify(fields.tags),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await linkDocuments(trx, row.id, documentIds);
+  return row.id;
 }
 
 /** PUT semantics: the body replaces every field, linked documents included. */
@@ -148,6 +171,8 @@ export async function updateEvent(
   await requireOwnedCampaign(db, userId, campaignId);
   await requireEvent(db, userId, campaignId, eventId);
   const fields = eventInputSchema.parse(input);
+  const { calendar } = await calendarFor(db, campaignId);
+  const day = dayOfInput(calendar, fields);
   await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('timeline_event_documents')
@@ -166,7 +191,7 @@ export async function updateEvent(
       .set({
         title: fields.title,
         description: fields.description,
-        event_date: toPgDate(fields.date),
+        event_day: day,
         event_type: fields.event_type,
         location: fields.location,
         participants: JSON.stringify(fields.participants),
@@ -226,6 +251,23 @@ export async function timelineDocuments(db: Kysely<DB>, userId: string, campaign
   return rows.map((row) => ({ ...row, linkable: datasetIds.includes(row.dataset_id) }));
 }
 
+/** The event's day from `date` (read in the campaign's calendar) or `day`; a 400 names what is wrong. */
+export function dayOfInput(calendar: Calendar, fields: { date?: string | null; day?: number | null }): number {
+  if (fields.date) {
+    const parsed = calendar.parse(fields.date);
+    if (!parsed.ok) throw badRequest(parsed.problem);
+    if (typeof fields.day === 'number' && fields.day !== parsed.day) throw badRequest(`date ${fields.date} and day ${fields.day} are different days`);
+    return parsed.day;
+  }
+  if (typeof fields.day === 'number') {
+    if (fields.day < calendar.minDay || fields.day > calendar.maxDay) {
+      throw badRequest(`day ${fields.day} is outside the dates ${calendar.name} writes (${calendar.minDay} to ${calendar.maxDay})`);
+    }
+    return fields.day;
+  }
+  throw badRequest('Date is required');
+}
+
 async function requireEvent(db: Kysely<DB>, userId: string, campaignId: string, eventId: string) {
   const event = isUuid(eventId)
     ? await db
@@ -279,7 +321,7 @@ async function linkDocuments(db: Kysely<DB>, eventId: string, documentIds: strin
     .execute();
 }
 
-async function readEvents(db: Kysely<DB>, userId: string, campaignId: string, eventId?: string): Promise<TimelineEvent[]> {
+export async function readEvents(db: Kysely<DB>, userId: string, campaignId: string, eventId?: string): Promise<TimelineEvent[]> {
   let query = db
     .selectFrom('timeline_events')
     .select([
@@ -293,13 +335,14 @@ async function readEvents(db: Kysely<DB>, userId: string, campaignId: string, ev
       'tags',
       'created_at',
       'updated_at',
-      eventDateText.as('event_date_text'),
+      'event_day',
     ])
     .where('campaign_id', '=', campaignId)
     .where('user_id', '=', userId);
   if (eventId) query = query.where('id', '=', eventId);
-  const rows = await query.orderBy('event_date').orderBy('created_at').orderBy('id').execute();
+  const rows = await query.orderBy('event_day').orderBy('created_at').orderBy('id').execute();
   if (rows.length === 0) return [];
+  const { calendar } = await calendarFor(db, campaignId);
 
   let links = db
     .selectFrom('timeline_event_documents')
@@ -317,7 +360,9 @@ async function readEvents(db: Kysely<DB>, userId: string, campaignId: string, ev
     campaign_id: row.campaign_id,
     title: row.title,
     description: row.description,
-    date: fromPgDate(row.event_date_text),
+    date: formatDay(calendar, row.event_day),
+    day: row.event_day,
+    date_label: calendar.label(row.event_day),
     event_type: row.event_type,
     location: row.location,
     participants: row.participants,

@@ -10,6 +10,8 @@ import {
   updateEvent,
   type EventInput,
 } from '../../domain/timeline/timeline';
+import { acceptProposal, listProposals, proposeEvents, rejectProposal } from '../../domain/timeline/proposals/proposals';
+import { exportCalendar, getCalendar, importCalendar, setCalendar } from '../../domain/timeline/calendar';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { errorResponse } from '../zod-schemas';
@@ -25,7 +27,11 @@ const eventSchema = z.object({
   campaign_id: z.string(),
   title: z.string(),
   description: z.string(),
-  date: z.string().describe("ISO 8601 with astronomical years: '1492-10-12', '-0500-03-01' (501 BC), '+12000-01-01'"),
+  date: z
+    .string()
+    .describe("In the campaign's calendar; Gregorian: ISO 8601 with astronomical years: '1492-10-12', '-0500-03-01' (501 BC), '+12000-01-01'"),
+  day: z.number().int().describe('Days since 1970-01-01 (proleptic Gregorian): the same day in every calendar'),
+  date_label: z.string().describe("How the date reads: '12 October 1492', 'Midwinter, 1372 DR'"),
   event_type: z.string(),
   location: z.string(),
   participants: z.array(z.string()),
@@ -44,11 +50,38 @@ const documentSchema = z.object({
   linkable: z.boolean(),
 });
 
+const calendarDefinitionSchema = z
+  .object({
+    name: z.string(),
+    months: z.array(z.object({ name: z.string(), length: z.number().int(), intercalary: z.boolean().optional() })),
+    weekdays: z.array(z.string()),
+    first_weekday: z.number().int().describe("0-based index into weekdays of year 1's first day"),
+    week_resets_each_month: z.boolean(),
+    leap_days: z.array(
+      z.object({
+        name: z.string(),
+        month: z.number().int().describe('0-based index into months'),
+        rules: z.array(z.object({ every: z.number().int(), leap: z.boolean() })).describe('Every 4 years (leap), except every 100 (not), ...'),
+        offset: z.number().int(),
+      }),
+    ),
+    eras: z.array(z.object({ name: z.string(), abbreviation: z.string(), start_year: z.number().int(), restart: z.boolean() })),
+    moons: z.array(z.object({ name: z.string(), cycle: z.number(), shift: z.number(), phases: z.number().int() })),
+    epoch: z.number().int().describe('Day number (days since 1970-01-01, proleptic Gregorian) of year 1, month 1, day 1'),
+  })
+  .describe('contract/calendar/definition.ts');
+const calendarSchema = z.object({
+  kind: z.enum(['gregorian', 'custom']),
+  name: z.string(),
+  definition: calendarDefinitionSchema.nullable().describe('null: the proleptic Gregorian calendar'),
+  imported: z.boolean(),
+});
+
 const campaignParams = z.object({ id: z.string() });
 const eventParams = z.object({ id: z.string(), eventId: z.string() });
 
 export async function timelineRoutes(app: FastifyInstance, services: Services) {
-  const { db } = services;
+  const { db, ai } = services;
   const tags = ['timeline'];
 
   app.get('/api/timeline/event-types', { schema: { tags, response: { 200: eventTypesResponse } } }, async () => ({
@@ -127,6 +160,152 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
       const { id, eventId } = request.params as z.infer<typeof eventParams>;
       await deleteEvent(db, currentUser(request).id, id, eventId);
       return { deleted: eventId };
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/calendar',
+    { schema: { tags, description: "The campaign's calendar (definition null: proleptic Gregorian).", params: campaignParams, response: { 200: calendarSchema, 404: errorResponse } } },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof campaignParams>;
+      return getCalendar(db, currentUser(request).id, id);
+    },
+  );
+
+  app.put(
+    '/api/campaigns/:id/calendar',
+    {
+      schema: {
+        tags,
+        description: "Sets the campaign's own calendar ({ definition: null } returns to the Gregorian one). Every event stays on its day.",
+        params: campaignParams,
+        body: z.object({ definition: z.unknown().describe('A calendar definition, or null') }),
+        response: { 200: calendarSchema, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { definition } = request.body as { definition?: unknown };
+      return setCalendar(db, currentUser(request).id, id, definition ?? null);
+    },
+  );
+
+  app.post(
+    '/api/campaigns/:id/calendar/import',
+    {
+      schema: {
+        tags,
+        description: 'Imports a Fantasy-Calendar.com JSON export (the body is the exported document).',
+        params: campaignParams,
+        body: z.unknown(),
+        response: { 200: calendarSchema, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof campaignParams>;
+      return importCalendar(db, currentUser(request).id, id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/calendar/export',
+    {
+      schema: {
+        tags,
+        description: 'The calendar as a Fantasy-Calendar.com JSON export.',
+        params: campaignParams,
+        response: { 200: z.record(z.string(), z.unknown()), 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof campaignParams>;
+      const document = await exportCalendar(db, currentUser(request).id, id);
+      const filename = `${String(document.name ?? 'calendar').replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'calendar'}.json`;
+      return reply.header('content-disposition', `attachment; filename="${filename}"`).send(document);
+    },
+  );
+
+  const proposalSchema = z.object({
+    id: z.string(),
+    document_id: z.string(),
+    filename: z.string(),
+    title: z.string(),
+    description: z.string(),
+    date: z.string(),
+    day: z.number().int(),
+    date_label: z.string(),
+    estimated: z.boolean().describe('No in-world date in the text: placed by the session order'),
+    event_type: z.string(),
+    color: z.string(),
+    location: z.string(),
+    participants: z.array(z.string()),
+    quote: z.string().describe('The cited passage'),
+    start: z.number().int().describe("Character offset of the quote in the document's stored text"),
+    end: z.number().int(),
+    status: z.enum(['pending', 'accepted', 'rejected']),
+    event_id: z.string().nullable(),
+    engine: z.string(),
+  });
+  const proposalParams = z.object({ id: z.string(), proposalId: z.string() });
+
+  app.get(
+    '/api/campaigns/:id/timeline/proposals',
+    { schema: { tags, description: 'Events proposed from session notes, with their review status.', params: campaignParams, response: { 200: z.object({ proposals: z.array(proposalSchema) }), 404: errorResponse } } },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof campaignParams>;
+      return { proposals: await listProposals(db, currentUser(request).id, id) };
+    },
+  );
+
+  app.post(
+    '/api/campaigns/:id/timeline/proposals',
+    {
+      schema: {
+        tags,
+        description: "Reads a session log or notes document from a linked tome and proposes its events (Claude's tool call, or the offline engine).",
+        params: campaignParams,
+        body: z.object({ document_id: z.string({ error: 'document_id is required' }) }),
+        response: {
+          200: z.object({ engine: z.enum(['claude', 'offline']), created: z.number().int(), proposals: z.array(proposalSchema) }),
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          502: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { document_id } = request.body as { document_id: string };
+      return proposeEvents(db, ai, currentUser(request).id, id, document_id);
+    },
+  );
+
+  app.post(
+    '/api/campaigns/:id/timeline/proposals/:proposalId/accept',
+    {
+      schema: {
+        tags,
+        description: 'Accepts a proposal (with optional edits to its fields) as an event linking its document.',
+        params: proposalParams,
+        body: eventInputSchema.partial().nullish(),
+        response: { 201: eventSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { id, proposalId } = request.params as z.infer<typeof proposalParams>;
+      const event = await acceptProposal(db, currentUser(request).id, id, proposalId, (request.body ?? {}) as Partial<EventInput>);
+      return reply.status(201).send(event);
+    },
+  );
+
+  app.post(
+    '/api/campaigns/:id/timeline/proposals/:proposalId/reject',
+    { schema: { tags, params: proposalParams, response: { 200: z.object({ rejected: z.string() }), 404: errorResponse, 409: errorResponse } } },
+    async (request) => {
+      const { id, proposalId } = request.params as z.infer<typeof proposalParams>;
+      await rejectProposal(db, currentUser(request).id, id, proposalId);
+      return { rejected: proposalId };
     },
   );
 }

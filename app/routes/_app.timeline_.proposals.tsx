@@ -1,0 +1,258 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useMemo } from 'react';
+import type { TimelineProposal } from '../../server/domain/timeline/proposals/proposals';
+import { calendarOf } from '../../contract/calendar';
+import { EVENT_TYPE_MAP, EVENT_TYPES } from '../../contract/timeline';
+import { PageHeader } from '~/components/page-header';
+import { failureMessage, statusOf } from '~/lib/auth-actions.server';
+import { formFields } from '~/lib/form-data';
+import { requireUser } from '~/lib/session.server';
+import timelineStylesHref from '~/styles/timeline.css?url';
+
+export const meta: MetaFunction = () => [{ title: 'Proposed Events · Tomekeeper' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: timelineStylesHref }];
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user = requireUser(context, request);
+  const { db } = context.services;
+  const url = new URL(request.url);
+  const campaigns = (await context.domain.campaigns.listCampaigns(db, user.id)).map(({ id, name }) => ({ id, name }));
+  const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? campaigns[0] ?? null;
+  const done = url.searchParams.get('done');
+  if (!selected) return { campaigns, campaignId: null, documents: [], proposals: [], calendar: null, done, engine: context.services.ai.engine };
+  const [documents, proposals, calendar] = await Promise.all([
+    context.domain.timeline.timelineDocuments(db, user.id, selected.id),
+    context.domain.proposals.listProposals(db, user.id, selected.id),
+    context.domain.calendars.getCalendar(db, user.id, selected.id),
+  ]);
+  return {
+    campaigns,
+    campaignId: selected.id,
+    documents: documents.filter((document) => document.linkable && document.status === 'ready'),
+    proposals,
+    calendar: calendar.definition,
+    done,
+    engine: context.services.ai.engine,
+  };
+}
+
+/** Propose from a document, or accept (with the GM's edits) or reject one proposal. Plain forms, so JavaScript is optional. */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const { db, ai } = context.services;
+  const { proposals } = context.domain;
+  const fields = formFields(await request.formData());
+  const campaignId = fields.campaign ?? '';
+  const back = (done: string) => redirect(`/timeline/proposals?campaign=${encodeURIComponent(campaignId)}&done=${done}`);
+  try {
+    if (fields.intent === 'propose') {
+      const result = await proposals.proposeEvents(db, ai, user.id, campaignId, fields.document_id ?? '');
+      return back(`proposed-${result.created}`);
+    }
+    const proposalId = fields.proposal_id ?? '';
+    if (fields.intent === 'reject') {
+      await proposals.rejectProposal(db, user.id, campaignId, proposalId);
+      return back('rejected');
+    }
+    await proposals.acceptProposal(db, user.id, campaignId, proposalId, {
+      title: fields.title,
+      date: fields.date,
+      event_type: fields.event_type,
+      location: fields.location,
+      participants: fields.participants,
+      description: fields.description,
+    });
+    return back('accepted');
+  } catch (error) {
+    return data(
+      { proposalId: fields.proposal_id ?? null, error: failureMessage(context, error) ?? 'That did not work. Please try again.', values: fields },
+      { status: statusOf(context, error) },
+    );
+  }
+}
+
+function doneMessage(done: string | null): string | null {
+  if (!done) return null;
+  if (done === 'accepted') return 'Accepted: the event is on the timeline, linked to its document.';
+  if (done === 'rejected') return 'Proposal rejected.';
+  const created = /^proposed-(\d+)$/.exec(done);
+  if (!created) return null;
+  const count = Number(created[1]);
+  return count === 0 ? 'Nothing new: every passage was proposed before.' : `${count} ${count === 1 ? 'event' : 'events'} proposed. Review them below.`;
+}
+
+export default function ProposalsPage() {
+  const { campaignId, documents, proposals, calendar, done, engine } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' ? navigation.formData : null;
+  const calendarInUse = useMemo(() => calendarOf(calendar), [calendar]);
+  const pending = proposals.filter((proposal) => proposal.status === 'pending');
+  const reviewed = proposals.filter((proposal) => proposal.status !== 'pending');
+  const message = doneMessage(done);
+
+  if (!campaignId) {
+    return (
+      <main className="page timeline-page">
+        <PageHeader title="Proposed Events" />
+        <section className="card empty-state">
+          <p>Proposals belong to a campaign. Create one in the Campaign Command Center first.</p>
+        </section>
+      </main>
+    );
+  }
+  return (
+    <main className="page timeline-page">
+      <PageHeader title="Proposed Events" subtitle="Events read from your session logs and notes, waiting for your review.">
+        <Link to={`/timeline?campaign=${campaignId}`} className="button secondary">
+          Back to the timeline
+        </Link>
+      </PageHeader>
+      {message && (
+        <p className="notice success tl-notice" role="status">
+          {message}
+        </p>
+      )}
+      {failure && !failure.proposalId && (
+        <p className="notice error tl-notice" role="alert">
+          {failure.error}
+        </p>
+      )}
+
+      <section className="card" aria-labelledby="tl-propose">
+        <h2 id="tl-propose">Propose events from session notes</h2>
+        <Form method="post" className="tl-controls" style={{ padding: 0 }}>
+          <input type="hidden" name="campaign" value={campaignId} />
+          <div className="tl-control">
+            <label htmlFor="tl-propose-campaign-doc">Session log or notes</label>
+            <select id="tl-propose-campaign-doc" name="document_id" required>
+              {documents.map((document) => (
+                <option key={document.id} value={document.id}>
+                  {document.filename} ({document.dataset_name})
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" name="intent" value="propose" className="button primary" disabled={documents.length === 0 || submitting?.get('intent') === 'propose'}>
+            {submitting?.get('intent') === 'propose' ? 'Reading…' : 'Propose events'}
+          </button>
+        </Form>
+        <p className="muted small">
+          {engine === 'claude' ? 'Claude reads the document (the call shows in your usage).' : 'The built-in offline engine reads the document: no AI service is configured.'}{' '}
+          {documents.length === 0 && 'Link a Knowledge Tome with your session notes to this campaign first.'}
+        </p>
+      </section>
+
+      <section aria-labelledby="tl-pending">
+        <h2 id="tl-pending">
+          Waiting for review <span className="badge">{pending.length}</span>
+        </h2>
+        {pending.length === 0 && <p className="card muted">No proposals waiting.</p>}
+        <ol className="stack" style={{ listStyle: 'none', padding: 0 }} data-testid="proposal-list">
+          {pending.map((proposal) => (
+            <ProposalCard
+              key={proposal.id}
+              proposal={proposal}
+              campaignId={campaignId}
+              hint={calendarInUse.kind === 'gregorian' ? 'YYYY-MM-DD' : 'YEAR-MM-DD'}
+              failure={failure?.proposalId === proposal.id ? failure : undefined}
+              busy={submitting?.get('proposal_id') === proposal.id ? String(submitting.get('intent')) : null}
+            />
+          ))}
+        </ol>
+      </section>
+
+      {reviewed.length > 0 && (
+        <details className="card">
+          <summary>Reviewed ({reviewed.length})</summary>
+          <ul data-testid="reviewed-list">
+            {reviewed.map((proposal) => (
+              <li key={proposal.id}>
+                {proposal.title} — {proposal.status === 'accepted' ? 'accepted' : 'rejected'}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </main>
+  );
+}
+
+function ProposalCard({
+  proposal,
+  campaignId,
+  hint,
+  failure,
+  busy,
+}: {
+  proposal: TimelineProposal;
+  campaignId: string;
+  hint: string;
+  failure?: { error: string; values: Record<string, string> };
+  busy: string | null;
+}) {
+  const value = (key: string, fallback: string) => failure?.values[key] ?? fallback;
+  const id = `tl-proposal-${proposal.id}`;
+  return (
+    <li className="card tl-proposal" style={{ '--type-color': proposal.color } as React.CSSProperties} data-testid="proposal">
+      <Form method="post" className="stack" aria-labelledby={`${id}-title`}>
+        <input type="hidden" name="campaign" value={campaignId} />
+        <input type="hidden" name="proposal_id" value={proposal.id} />
+        <h3 id={`${id}-title`} className="sr-only">
+          {proposal.title}
+        </h3>
+        <label>
+          Title
+          <input name="title" defaultValue={value('title', proposal.title)} maxLength={200} required />
+        </label>
+        <div className="tl-field-pair">
+          <label>
+            Date{proposal.estimated ? ' (estimated from the session order)' : ''}
+            <input name="date" defaultValue={value('date', proposal.date)} placeholder={hint} aria-describedby={`${id}-reads`} />
+            <span id={`${id}-reads`} className="muted small">
+              Reads as {proposal.date_label}
+            </span>
+          </label>
+          <label>
+            Type
+            <select name="event_type" defaultValue={value('event_type', proposal.event_type)}>
+              {EVENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {EVENT_TYPE_MAP[type].name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="tl-field-pair">
+          <label>
+            Location
+            <input name="location" defaultValue={value('location', proposal.location)} maxLength={200} />
+          </label>
+          <label>
+            Participants
+            <input name="participants" defaultValue={value('participants', proposal.participants.join(', '))} />
+          </label>
+        </div>
+        <input type="hidden" name="description" value={proposal.description} />
+        <blockquote>
+          “{proposal.quote}” <cite className="muted small">— {proposal.filename}</cite>
+        </blockquote>
+        {failure && (
+          <p className="notice error" role="alert">
+            {failure.error}
+          </p>
+        )}
+        <div className="row">
+          <button type="submit" name="intent" value="accept" className="button primary" disabled={Boolean(busy)}>
+            {busy === 'accept' ? 'Accepting…' : 'Accept'}
+          </button>
+          <button type="submit" name="intent" value="reject" className="button secondary" disabled={Boolean(busy)} formNoValidate>
+            {busy === 'reject' ? 'Rejecting…' : 'Reject'}
+          </button>
+        </div>
+      </Form>
+    </li>
+  );
+}

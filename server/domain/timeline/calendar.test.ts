@@ -1,0 +1,275 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayNumber } from '../../../contract/timeline-dates';
+import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
+
+const fixture = (name: string) =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures/fantasy-calendar', name), 'utf8')) as Record<string, any>;
+
+describe('campaign calendars over /api', () => {
+  let t: TestApp;
+  let alice: { token: string; userId: string };
+  let bob: { token: string; userId: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await t.signUp();
+    bob = await t.signUp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+  async function campaignOf(token: string, name = 'The Ember Crown') {
+    const response = await call(token, 'POST', '/api/campaigns', { name });
+    expect(response.statusCode).toBe(201);
+    return response.json().id as string;
+  }
+
+  it('starts Gregorian, and an imported Harptos calendar rereads the same days', async () => {
+    const campaign = await campaignOf(alice.token);
+    expect((await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar`)).json()).toEqual({
+      kind: 'gregorian',
+      name: 'Gregorian (proleptic)',
+      definition: null,
+      imported: false,
+    });
+    const created = await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, {
+      title: 'The party reaches Greywater',
+      date: '1492-10-12',
+      event_type: 'player_party',
+    });
+    expect(created.json()).toMatchObject({ date: '1492-10-12', day: dayNumber({ year: 1492, month: 10, day: 12 }), date_label: '12 October 1492' });
+
+    const imported = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, fixture('harptos.json'));
+    expect(imported.statusCode).toBe(200);
+    const definition = imported.json().definition;
+    expect(imported.json()).toMatchObject({ kind: 'custom', name: 'Calendar of Harptos', imported: true });
+    expect(definition.months).toHaveLength(17);
+    expect(definition.months.filter((month: { intercalary?: boolean }) => month.intercalary).map((month: { name: string }) => month.name)).toEqual([
+      'Midwinter',
+      'Greengrass',
+      'Midsummer',
+      'Highharvestide',
+      'The Feast of the Moon',
+    ]);
+    expect(definition.leap_days).toEqual([{ name: 'Shieldmeet', month: 9, rules: [{ every: 4, leap: true }], offset: 0 }]);
+    expect(definition.weekdays).toHaveLength(10);
+    expect(definition.week_resets_each_month).toBe(true);
+    expect(definition.moons).toEqual([{ name: 'Selûne', cycle: 30.4375, shift: 13.9, phases: 8 }]);
+    expect(definition.eras).toEqual([{ name: 'Dale Reckoning', abbreviation: 'DR', start_year: 1, restart: false }]);
+
+    // The event kept its day; it now reads in Harptos.
+    const [event] = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/timeline`)).json().events;
+    expect(event.day).toBe(created.json().day);
+    expect(event.date).toMatch(/^1492-\d{2}-\d{2}$/);
+    expect(event.date_label).toMatch(/1492 DR$/);
+
+    // Dates are accepted in the calendar, festivals included, and as a day number.
+    const midwinter = await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, {
+      title: 'Midwinter feast',
+      date: '1492-02-01',
+      event_type: 'world_event',
+    });
+    expect(midwinter.json()).toMatchObject({ date: '1492-02-01', date_label: 'Midwinter, 1492 DR' });
+    const byDay = await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, {
+      title: 'The day after',
+      day: midwinter.json().day + 1,
+      event_type: 'world_event',
+    });
+    expect(byDay.json()).toMatchObject({ date: '1492-03-01', date_label: '1 Alturiak 1492 DR' });
+    const shieldmeet = await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, {
+      title: 'Shieldmeet',
+      date: '1492-10-02',
+      event_type: 'world_event',
+    });
+    expect(shieldmeet.json().date_label).toBe('Midsummer (day 2), 1492 DR');
+    for (const [body, message] of [
+      [{ date: '1491-10-02' }, 'No such date: Midsummer 1491 DR has 1 day'],
+      [{ date: '1492-18-01' }, 'The month of a date runs from 1 to 17 in Calendar of Harptos'],
+      [{ date: '12 Ches 1492' }, /YEAR-MONTH-DAY/],
+      [{ date: '1492-02-01', day: 0 }, /are different days/],
+      [{}, 'Date is required'],
+    ] as const) {
+      const refused = await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, { title: 'x', event_type: 'battle', ...body });
+      expect(refused.statusCode).toBe(400);
+      if (typeof message === 'string') expect(refused.json().error).toBe(message);
+      else expect(refused.json().error).toMatch(message);
+    }
+
+    // Back to the Gregorian calendar: still the same days.
+    const reset = await call(alice.token, 'PUT', `/api/campaigns/${campaign}/calendar`, { definition: null });
+    expect(reset.json().kind).toBe('gregorian');
+    const events = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/timeline`)).json().events;
+    expect(events.find((e: { title: string }) => e.title === 'The party reaches Greywater').date).toBe('1492-10-12');
+  });
+
+  it('reads exports of different shapes', async () => {
+    const campaign = await campaignOf(alice.token, 'Shapes');
+    const importOf = async (name: string) => {
+      const response = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, fixture(name));
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().definition;
+    };
+
+    // Fantasy-Calendar's Earth preset lines up with the Gregorian days, weekdays and leap years.
+    const earth = await importOf('earth.json');
+    expect(earth.leap_days[0].rules).toEqual([
+      { every: 400, leap: true },
+      { every: 100, leap: false },
+      { every: 4, leap: true },
+    ]);
+    expect(earth.eras.map((era: { start_year: number }) => era.start_year)).toEqual([-8999, 1]);
+    expect(earth.moons[0].phases).toBe(32);
+    const landing = await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, {
+      title: 'Moon landing',
+      date: '1969-07-20',
+      event_type: 'world_event',
+    });
+    expect(landing.json()).toMatchObject({ day: dayNumber({ year: 1969, month: 7, day: 20 }), date_label: '20 July 1969 A.D.' });
+    expect((await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, { title: 'x', event_type: 'battle', date: '1900-02-29' })).json().error).toBe(
+      'No such date: February 1900 A.D. has 28 days',
+    );
+
+    const eberron = await importOf('eberron.json');
+    expect(eberron.months.every((month: { length: number }) => month.length === 28)).toBe(true);
+    expect(eberron.moons).toHaveLength(12);
+    expect(eberron.eras[0]).toEqual({ name: 'Kingdom of Galifar', abbreviation: 'YK', start_year: 1, restart: true });
+
+    const minimal = await importOf('taldorei-minimal.json');
+    expect(minimal.months).toHaveLength(11);
+    expect(minimal).toMatchObject({ first_weekday: 2, leap_days: [], eras: [], moons: [], week_resets_each_month: false });
+  });
+
+  it('exports what it imported: a round trip keeps what the format carries', async () => {
+    const campaign = await campaignOf(alice.token, 'Round trip');
+    for (const name of ['harptos.json', 'earth.json', 'eberron.json', 'taldorei-minimal.json']) {
+      const original = fixture(name);
+      const first = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, original);
+      expect(first.statusCode).toBe(200);
+      const exported = await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar/export`);
+      expect(exported.statusCode).toBe(200);
+      expect(exported.headers['content-disposition']).toMatch(/^attachment; filename=".+\.json"$/);
+      const document = exported.json();
+      // What we do not model travels untouched.
+      for (const key of ['clock', 'seasons', 'cycles', 'event_data']) expect(document.static_data[key]).toEqual(original.static_data[key]);
+      expect(document.dynamic_data).toEqual(original.dynamic_data);
+      // What we model is written back as it came.
+      const spans = original.static_data.year_data.timespans.map((span: Record<string, unknown>) => ({ name: span.name, type: span.type, length: span.length }));
+      expect(document.static_data.year_data.timespans.map((span: Record<string, unknown>) => ({ name: span.name, type: span.type, length: span.length }))).toEqual(spans);
+      expect(document.static_data.year_data.global_week).toEqual(original.static_data.year_data.global_week);
+      expect(document.static_data.year_data.leap_days ?? []).toEqual(original.static_data.year_data.leap_days ?? []);
+      expect(document.static_data.eras ?? []).toEqual(original.static_data.eras ?? []);
+      expect(document.static_data.moons ?? []).toEqual(original.static_data.moons ?? []);
+      // And reads back to the same definition.
+      const again = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, document);
+      expect(again.json().definition).toEqual(first.json().definition);
+    }
+  });
+
+  it('defines a calendar by hand and exports it for Fantasy-Calendar.com', async () => {
+    const campaign = await campaignOf(alice.token, 'Hand made');
+    const definition = {
+      name: 'Reckoning of the Vale',
+      months: [
+        { name: 'Thaw', length: 40 },
+        { name: 'Bloom', length: 40 },
+        { name: 'Lanternfest', length: 3, intercalary: true },
+        { name: 'Ember', length: 40 },
+        { name: 'Frost', length: 40 },
+      ],
+      weekdays: ['Oneday', 'Twoday', 'Threeday', 'Fourday', 'Fiveday'],
+      first_weekday: 0,
+      week_resets_each_month: false,
+      leap_days: [{ name: 'Founders Day', month: 4, rules: [{ every: 10, leap: true }, { every: 100, leap: false }], offset: 0 }],
+      eras: [{ name: 'Age of Lanterns', abbreviation: 'AL', start_year: 1, restart: true }],
+      moons: [{ name: 'Vigil', cycle: 27, shift: 2, phases: 8 }],
+      epoch: 0,
+    };
+    const saved = await call(alice.token, 'PUT', `/api/campaigns/${campaign}/calendar`, { definition });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().definition.leap_days[0].rules).toEqual([
+      { every: 100, leap: false },
+      { every: 10, leap: true },
+    ]);
+    const exported = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar/export`)).json();
+    expect(exported.static_data.year_data.leap_days[0]).toMatchObject({ name: 'Founders Day', timespan: 4, interval: '!100,10', offset: 0 });
+    expect(exported.static_data.year_data.timespans[2]).toMatchObject({ name: 'Lanternfest', type: 'intercalary', length: 3 });
+    expect(exported.static_data.settings.year_zero_exists).toBe(true);
+    const reimported = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, exported);
+    expect(reimported.json().definition).toEqual(saved.json().definition);
+  });
+
+  it('refuses bad calendars and bad files with a 4xx naming the problem, and writes nothing', async () => {
+    const campaign = await campaignOf(alice.token, 'Careful');
+    await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, fixture('eberron.json'));
+    const before = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar`)).json();
+
+    const zeroMonth = fixture('harptos.json');
+    zeroMonth.static_data.year_data.timespans[3].length = 0;
+    const withoutYear = { name: 'Broken', static_data: {} };
+    const oddMonths = fixture('harptos.json');
+    oddMonths.static_data.year_data.timespans[0].interval = 2;
+    const badInterval = fixture('earth.json');
+    badInterval.static_data.year_data.leap_days[0].interval = 'every fourth year';
+    for (const [body, message] of [
+      [zeroMonth, 'Not a Fantasy-Calendar.com calendar we can read: Month "Ches" has no days: a month needs a length of at least 1'],
+      [withoutYear, 'Not a Fantasy-Calendar.com calendar we can read: static_data.year_data is missing'],
+      [[1, 2, 3], 'Not a Fantasy-Calendar.com calendar we can read: the file must hold a JSON object'],
+      [oddMonths, /month "Hammer" appears only every 2 years/],
+      [badInterval, /interval we cannot read/],
+    ] as const) {
+      const response = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, body);
+      expect(response.statusCode).toBe(400);
+      if (typeof message === 'string') expect(response.json().error).toBe(message);
+      else expect(response.json().error).toMatch(message);
+    }
+    const malformedJson = await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${campaign}/calendar/import`,
+      headers: { ...bearer(alice.token), 'content-type': 'application/json' },
+      payload: '{"name": "Harptos", "static_data": {',
+    });
+    expect(malformedJson.statusCode).toBe(400);
+
+    const handMade = before.definition;
+    for (const [change, message] of [
+      [{ months: [{ name: 'Only', length: 0 }] }, 'Month "Only" has no days: a month needs a length of at least 1'],
+      [{ weekdays: [] }, 'A calendar needs at least one weekday'],
+      [{ leap_days: [{ name: 'Odd', month: 0, rules: [{ every: 3, leap: true }, { every: 10, leap: false }], offset: 0 }] }, /3 does not divide 10/],
+    ] as const) {
+      const response = await call(alice.token, 'PUT', `/api/campaigns/${campaign}/calendar`, { definition: { ...handMade, ...change } });
+      expect(response.statusCode).toBe(400);
+      if (typeof message === 'string') expect(response.json().error).toBe(message);
+      else expect(response.json().error).toMatch(message);
+    }
+    expect((await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar`)).json()).toEqual(before);
+
+    // A calendar that cannot write an existing event is refused, and the calendar stays.
+    await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, { title: 'Far ahead', day: 30_000_000, event_type: 'prophecy' });
+    const tiny = { ...handMade, months: [{ name: 'Day', length: 1 }], leap_days: [], epoch: 0 };
+    const refused = await call(alice.token, 'PUT', `/api/campaigns/${campaign}/calendar`, { definition: tiny });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatch(/cannot write every event of this campaign/);
+    expect((await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar`)).json()).toEqual(before);
+  });
+
+  it("answers 404 for another user's campaign", async () => {
+    const campaign = await campaignOf(alice.token, 'Private');
+    await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, fixture('harptos.json'));
+    for (const [method, url, body] of [
+      ['GET', `/api/campaigns/${campaign}/calendar`, undefined],
+      ['PUT', `/api/campaigns/${campaign}/calendar`, { definition: null }],
+      ['POST', `/api/campaigns/${campaign}/calendar/import`, fixture('earth.json')],
+      ['GET', `/api/campaigns/${campaign}/calendar/export`, undefined],
+    ] as const) {
+      const response = await call(bob.token, method, url, body);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe('Campaign not found');
+    }
+    expect((await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar`)).json().name).toBe('Calendar of Harptos');
+  });
+});

@@ -1,0 +1,318 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Calendar } from '../../../../contract/calendar';
+import { EVENT_LIMITS, EVENT_TYPES, eventTypeInfo, isEventType, type EventType } from '../../../../contract/timeline';
+import { todayIso, isoDayNumber } from '../../../../contract/timeline-dates';
+import { AiProviderError } from '../../../ai/errors';
+import { costOf } from '../../../ai/pricing';
+import type { AiProviders } from '../../../ai/providers';
+import type { StructuredOutputTool } from '../../../ai/types';
+import type { DB } from '../../../db/schema';
+import { badRequest, DomainError, notFound } from '../../errors';
+import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../../ownership';
+import { recordUsage } from '../../usage/usage';
+import { calendarFor } from '../calendar';
+import { dayOfInput, eventInputSchema, insertEvent, readEvents, type EventInput, type TimelineEvent } from '../timeline';
+import { proposeFromNotes, type ProposalDraft } from './session-notes';
+
+export interface TimelineProposal {
+  id: string;
+  document_id: string;
+  filename: string;
+  title: string;
+  description: string;
+  /** In the campaign's calendar, and as a day number. */
+  date: string;
+  day: number;
+  date_label: string;
+  /** No in-world date in the text: placed by the session's order. */
+  estimated: boolean;
+  event_type: string;
+  color: string;
+  location: string;
+  participants: string[];
+  /** The cited passage, with its character offsets in the document's stored text. */
+  quote: string;
+  start: number;
+  end: number;
+  status: 'pending' | 'accepted' | 'rejected';
+  event_id: string | null;
+  engine: string;
+}
+
+export interface ProposeResult {
+  engine: 'claude' | 'offline';
+  /** Proposals new this time; passages proposed before (accepted, rejected or pending) are not proposed again. */
+  created: number;
+  proposals: TimelineProposal[];
+}
+
+/** Claude reads at most this much of a document per request (a long campaign log is split by the GM). */
+const CLAUDE_MAX_CHARS = 60_000;
+
+export const proposalTool: StructuredOutputTool = {
+  name: 'propose_timeline_events',
+  description: 'Propose the in-world events of a tabletop session log or session notes, each citing the passage it comes from.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      events: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            title: { type: 'string', description: 'A short headline, under 100 characters' },
+            description: { type: 'string' },
+            in_world_date: {
+              type: ['string', 'null'],
+              description: "The in-world date the text gives, written YEAR-MM-DD in the campaign's calendar; null when the text gives none",
+            },
+            session: { type: 'integer', description: 'The 1-based order of the session the passage belongs to within the document' },
+            event_type: { type: 'string', enum: [...EVENT_TYPES] },
+            participants: { type: 'array', items: { type: 'string' }, description: 'Characters named in the passage' },
+            location: { type: 'string' },
+            quote: { type: 'string', description: 'The passage, copied verbatim from the document' },
+          },
+          required: ['title', 'event_type', 'quote', 'session'],
+        },
+      },
+    },
+    required: ['events'],
+  },
+};
+
+async function requireNotesDocument(db: Kysely<DB>, userId: string, campaignId: string, documentId: string) {
+  const document = isUuid(documentId)
+    ? await db
+        .selectFrom('documents')
+        .select(['id', 'filename', 'dataset_id', 'status', 'content'])
+        .where('id', '=', documentId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
+  if (!document) throw notFound('Document');
+  if (!(await linkedDatasetIds(db, userId, campaignId)).includes(document.dataset_id)) {
+    throw badRequest(`${document.filename} is not in a Knowledge Tome linked to this campaign`);
+  }
+  if (document.status !== 'ready') throw new DomainError(409, `${document.filename} is still being processed (or failed); propose events once it is ready`);
+  return document;
+}
+
+const fingerprintOf = (documentId: string, quote: string) =>
+  `${documentId}:${createHash('sha256').update(quote.replace(/\s+/g, ' ').trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+
+/**
+ * Reads a session log or notes document and stores its proposed events for review. A passage
+ * proposed before keeps its proposal (and its decision), so proposing twice never duplicates an
+ * accepted event.
+ */
+export async function proposeEvents(
+  db: Kysely<DB>,
+  ai: AiProviders,
+  userId: string,
+  campaignId: string,
+  documentId: string,
+): Promise<ProposeResult> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const document = await requireNotesDocument(db, userId, campaignId, documentId);
+  const { calendar } = await calendarFor(db, campaignId);
+  const latest = await db
+    .selectFrom('timeline_events')
+    .select((eb) => eb.fn.max('event_day').as('last'))
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirst();
+  // With no in-world date, session N lands N days after the campaign's latest event (or today).
+  const baseDay = latest?.last != null ? Number(latest.last) + 1 : isoDayNumber(todayIso())!;
+  const yearHint = calendar.fromDay(baseDay).year;
+
+  const engine = ai.engine === 'claude' ? 'claude' : 'offline';
+  const drafts =
+    engine === 'claude'
+      ? await proposeWithClaude(db, ai, userId, document.content, calendar)
+      : proposeFromNotes(document.content, calendar, yearHint);
+
+  let created = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const draft of drafts) {
+      const day = draft.day ?? Math.min(calendar.maxDay, baseDay + draft.session);
+      const inserted = await trx
+        .insertInto('timeline_proposals')
+        .values({
+          campaign_id: campaignId,
+          user_id: userId,
+          document_id: document.id,
+          fingerprint: fingerprintOf(document.id, draft.quote),
+          title: draft.title.slice(0, EVENT_LIMITS.title),
+          description: draft.description.slice(0, EVENT_LIMITS.description),
+          event_day: day,
+          estimated: draft.day === null,
+          event_type: draft.event_type,
+          location: draft.location.slice(0, EVENT_LIMITS.location),
+          participants: JSON.stringify(draft.participants.map((name) => name.slice(0, EVENT_LIMITS.listItem)).slice(0, EVENT_LIMITS.listItems)),
+          quote: draft.quote,
+          quote_start: draft.start,
+          quote_end: draft.end,
+          engine,
+        })
+        .onConflict((oc) => oc.columns(['campaign_id', 'fingerprint']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) created += 1;
+    }
+  });
+  const proposals = (await readProposals(db, userId, campaignId, calendar)).filter((proposal) => proposal.document_id === document.id);
+  return { engine, created, proposals };
+}
+
+async function proposeWithClaude(db: Kysely<DB>, ai: AiProviders, userId: string, content: string, calendar: Calendar): Promise<ProposalDraft[]> {
+  const text = content.slice(0, CLAUDE_MAX_CHARS);
+  const months = calendar
+    .monthsOf(calendar.fromDay(isoDayNumber(todayIso())!).year)
+    .map((month, index) => `${index + 1} ${month.name}${month.intercalary ? ' (festival days)' : ''}`)
+    .join(', ');
+  const started = Date.now();
+  let answer;
+  try {
+    answer = await ai.generator.generate({
+      system:
+        'You read a tabletop RPG session log or session notes and list what happened in the game world, in order, as timeline events. ' +
+        'Skip table talk (recaps, attendance, experience points, loot tallies, session start and end). Quote each passage verbatim. ' +
+        `The campaign's calendar is ${calendar.name}; its months are: ${months}. Give an in-world date only when the text states one; ` +
+        'real-world timestamps of a log are not in-world dates.',
+      messages: [{ role: 'user', content: `<document>\n${text}\n</document>` }],
+      maxTokens: 4000,
+      tool: proposalTool,
+    });
+  } catch (error) {
+    if (error instanceof AiProviderError) throw new DomainError(error.status === 504 ? 504 : error.status === 503 ? 503 : 502, error.message);
+    throw error;
+  }
+  await recordUsage(db, {
+    userId,
+    feature: 'timeline',
+    model: answer.model,
+    inputTokens: answer.usage.inputTokens,
+    outputTokens: answer.usage.outputTokens,
+    cacheReadTokens: answer.usage.cacheReadTokens,
+    cacheWriteTokens: answer.usage.cacheWriteTokens,
+    costUsd: costOf(answer.model, answer.usage),
+    durationMs: Date.now() - started,
+  });
+  const events = (answer.toolInput as { events?: unknown } | undefined)?.events;
+  if (!Array.isArray(events)) throw new DomainError(502, 'The AI service returned events that could not be read. Please try again.');
+  const drafts: ProposalDraft[] = [];
+  for (const raw of events) {
+    if (!raw || typeof raw !== 'object') continue;
+    const item = raw as Record<string, unknown>;
+    const quote = typeof item.quote === 'string' ? item.quote.trim() : '';
+    const start = quote ? text.indexOf(quote) : -1;
+    // A passage that is not in the document cannot be cited: drop it rather than invent a source.
+    if (start < 0 || typeof item.title !== 'string' || !item.title.trim()) continue;
+    const parsed = typeof item.in_world_date === 'string' ? calendar.parse(item.in_world_date) : null;
+    drafts.push({
+      title: item.title.trim(),
+      description: typeof item.description === 'string' ? item.description : quote,
+      day: parsed?.ok ? parsed.day : null,
+      session: Math.max(0, (Number.isInteger(item.session) ? (item.session as number) : 1) - 1),
+      event_type: isEventType(item.event_type) ? (item.event_type as EventType) : 'player_party',
+      participants: Array.isArray(item.participants) ? item.participants.filter((name): name is string => typeof name === 'string' && name.trim() !== '') : [],
+      location: typeof item.location === 'string' ? item.location.trim() : '',
+      quote,
+      start,
+      end: start + quote.length,
+    });
+  }
+  return drafts;
+}
+
+export async function listProposals(db: Kysely<DB>, userId: string, campaignId: string): Promise<TimelineProposal[]> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const { calendar } = await calendarFor(db, campaignId);
+  return readProposals(db, userId, campaignId, calendar);
+}
+
+async function readProposals(db: Kysely<DB>, userId: string, campaignId: string, calendar: Calendar, proposalId?: string): Promise<TimelineProposal[]> {
+  let query = db
+    .selectFrom('timeline_proposals')
+    .innerJoin('documents', 'documents.id', 'timeline_proposals.document_id')
+    .selectAll('timeline_proposals')
+    .select('documents.filename')
+    .where('timeline_proposals.campaign_id', '=', campaignId)
+    .where('timeline_proposals.user_id', '=', userId);
+  if (proposalId) query = query.where('timeline_proposals.id', '=', proposalId);
+  const rows = await query.orderBy('timeline_proposals.event_day').orderBy('timeline_proposals.quote_start').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    document_id: row.document_id,
+    filename: row.filename,
+    title: row.title,
+    description: row.description,
+    date: calendar.format(calendar.fromDay(row.event_day)),
+    day: row.event_day,
+    date_label: calendar.label(row.event_day),
+    estimated: row.estimated,
+    event_type: row.event_type,
+    color: eventTypeInfo(row.event_type).color,
+    location: row.location,
+    participants: row.participants,
+    quote: row.quote,
+    start: row.quote_start,
+    end: row.quote_end,
+    status: row.status,
+    event_id: row.event_id,
+    engine: row.engine,
+  }));
+}
+
+async function requireProposal(db: Kysely<DB>, userId: string, campaignId: string, proposalId: string, calendar: Calendar) {
+  const [proposal] = isUuid(proposalId) ? await readProposals(db, userId, campaignId, calendar, proposalId) : [];
+  if (!proposal) throw notFound('Proposal');
+  if (proposal.status !== 'pending') throw new DomainError(409, `This proposal was already ${proposal.status}`);
+  return proposal;
+}
+
+/**
+ * Turns a proposal into an event (with the GM's edits, if any) that links its document, in one
+ * transaction with the proposal's new status.
+ */
+export async function acceptProposal(
+  db: Kysely<DB>,
+  userId: string,
+  campaignId: string,
+  proposalId: string,
+  edits: Partial<EventInput> = {},
+): Promise<TimelineEvent> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const { calendar } = await calendarFor(db, campaignId);
+  const proposal = await requireProposal(db, userId, campaignId, proposalId, calendar);
+  const fields = eventInputSchema.parse({
+    title: edits.title ?? proposal.title,
+    description: edits.description ?? proposal.description,
+    event_type: edits.event_type ?? proposal.event_type,
+    location: edits.location ?? proposal.location,
+    participants: edits.participants ?? proposal.participants,
+    tags: edits.tags ?? [],
+    linked_documents: [proposal.document_id],
+  });
+  const day = edits.date || typeof edits.day === 'number' ? dayOfInput(calendar, edits) : proposal.day;
+  const eventId = await db.transaction().execute(async (trx) => {
+    const id = await insertEvent(trx, userId, campaignId, fields, day, [proposal.document_id]);
+    const updated = await trx
+      .updateTable('timeline_proposals')
+      .set({ status: 'accepted', event_id: id })
+      .where('id', '=', proposal.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    // Two accepts at once: only the first wins, the second leaves nothing behind.
+    if (Number(updated.numUpdatedRows) !== 1) throw new DomainError(409, 'This proposal was already accepted');
+    return id;
+  });
+  return (await readEvents(db, userId, campaignId, eventId))[0];
+}
+
+export async function rejectProposal(db: Kysely<DB>, userId: string, campaignId: string, proposalId: string): Promise<void> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const { calendar } = await calendarFor(db, campaignId);
+  const proposal = await requireProposal(db, userId, campaignId, proposalId, calendar);
+  await db.updateTable('timeline_proposals').set({ status: 'rejected' }).where('id', '=', proposal.id).where('status', '=', 'pending').execute();
+}

@@ -1,0 +1,219 @@
+/**
+ * The offline engine for session notes -> proposed events. It reads the text's structure
+ * (timestamped log lines, "Session 12" headings, bullets and paragraphs), skips the table talk
+ * (recaps, attendance, XP and loot), and takes people and places from capitalised names and the
+ * words around them. Every proposal cites the passage it came from by character offsets.
+ */
+import type { Calendar } from '../../../../contract/calendar';
+import type { EventType } from '../../../../contract/timeline';
+
+export interface ProposalDraft {
+  title: string;
+  description: string;
+  /** An in-world day found in the text, or null: then the session's place in order decides. */
+  day: number | null;
+  /** 0-based order of the session the passage belongs to, within the document. */
+  session: number;
+  event_type: EventType;
+  participants: string[];
+  location: string;
+  quote: string;
+  start: number;
+  end: number;
+}
+
+interface Entry {
+  text: string;
+  start: number;
+  session: number;
+}
+
+const LOG_LINE = /^\[(\d{4}-\d{2}-\d{2})[ T]\d{1,2}:\d{2}(?::\d{2})?\]\s*/;
+const SESSION_HEADING = /^(#{1,6}\s*)?(session|episode|game)\s+#?\d+\b/i;
+const TABLE_TALK = /^(recap|previously|present|attendance|players?|xp|experience|loot|treasure|notes?|todo|next (time|session))\b[^:]{0,20}:/i;
+const SESSION_BOUNDARY = /\b(session|game)\b[^.]*\b(begins|starts|started|ends|ended|over|wraps)\b/i;
+
+/** Splits the document into passages, with the session each belongs to. */
+export function sessionEntries(content: string): Entry[] {
+  const entries: Entry[] = [];
+  let session = -1;
+  let lastLogDate: string | null = null;
+  let offset = 0;
+  let paragraph: { text: string; start: number } | null = null;
+  const flush = () => {
+    if (paragraph && paragraph.text.trim()) entries.push({ text: paragraph.text.trim(), start: paragraph.start, session: Math.max(0, session) });
+    paragraph = null;
+  };
+  for (const rawLine of content.split('\n')) {
+    const lineStart = offset;
+    offset += rawLine.length + 1;
+    const line = rawLine.replace(/\r$/, '');
+    const log = LOG_LINE.exec(line);
+    if (log) {
+      flush();
+      const body = line.slice(log[0].length);
+      if (log[1] !== lastLogDate || /\bsession\s+\d+\b.*\b(begins|starts)\b/i.test(body)) {
+        if (log[1] !== lastLogDate || session < 0) session += 1;
+        lastLogDate = log[1];
+      }
+      if (body.trim()) entries.push({ text: body.trim(), start: lineStart + log[0].length + (body.length - body.trimStart().length), session });
+      continue;
+    }
+    if (SESSION_HEADING.test(line.trim())) {
+      flush();
+      session += 1;
+      continue;
+    }
+    if (/^\s*#{1,6}\s/.test(line) || line.trim() === '') {
+      flush();
+      continue;
+    }
+    const bullet = /^(\s*(?:[-*+]|\d+[.)])\s+)/.exec(line);
+    if (bullet) {
+      flush();
+      paragraph = { text: line.slice(bullet[1].length), start: lineStart + bullet[1].length };
+      continue;
+    }
+    if (paragraph) paragraph.text += `\n${line}`;
+    else paragraph = { text: line.trimStart(), start: lineStart + (line.length - line.trimStart().length) };
+  }
+  flush();
+  return entries;
+}
+
+const TYPE_CUES: Array<[EventType, RegExp]> = [
+  ['battle', /\b(combat|ambush\w*|battle|fight\w*|attack\w*|skirmish|duel|siege|knocked unconscious|slain|killed)\b/i],
+  ['prophecy', /\b(vision|prophec\w*|omen|dream\w*|foretold|portent)\b/i],
+  ['discovery', /\b(finds?|found|discover\w*|uncover\w*|ledger|map|secret|learns?)\b/i],
+  ['npc_event', /\b(interrogat\w*|captured|negotiat\w*|parley|bargain\w*|betray\w*)\b/i],
+];
+
+export function eventTypeOf(text: string): EventType {
+  for (const [type, cue] of TYPE_CUES) if (cue.test(text)) return type;
+  return 'player_party';
+}
+
+const TITLES = new Set(['Harbourmaster', 'Harbormaster', 'Magistrate', 'Captain', 'Lord', 'Lady', 'Sir', 'Dame', 'King', 'Queen', 'Prince', 'Princess', 'Mayor', 'Sheriff', 'General', 'Commander', 'Master', 'Mistress', 'Warden', 'Constable', 'Baron', 'Baroness', 'Duke', 'Duchess', 'Count', 'Countess', 'High', 'Elder']);
+const PLACE_WORDS = /\b(Keep|Chapel|Library|Market|Tower|Castle|Hall|Harbou?r|Docks?|Temple|Shrine|City|Town|Village|Forest|Wood|Woods|Isle|Island|Mountains?|Peak|Pass|River|Lake|Sea|Bay|Inn|Tavern|Abbey|Citadel|Fort|Fortress|Ruins?|Cavern|Caves?|Mines?|Gate|Bridge|Road|Vale|Valley|Marsh|Swamp|Desert|Crypt|Tomb|Sanctum|Manor|Palace)\b$/;
+const PLACE_CUE = /\b(in|at|to|toward|towards|into|beneath|under|near|from|reaches|reach|reached|arrives? (?:at|in)|enters?|leaves?|across|through|outside|inside|within)\s+(?:the\s+)?$/i;
+const MOVEMENT = /\b(reach\w*|arriv\w*|enter\w*|travel\w* to|return\w* to|sail\w* to|ride\w* to|journey\w* to)\b/i;
+const NAME_RUN = /\b[A-Z][\p{L}'’-]+(?:\s+(?:of\s+|the\s+)?[A-Z][\p{L}'’-]+)*/gu;
+const GROUP_NOUN = /^\s+(zealots|cultists|guards|soldiers|knights|bandits|raiders|priests|members|agents|thugs|pirates|sailors|followers|troops|spies|acolytes|warriors)\b/i;
+const SENTENCE_STARTERS = new Set(['The', 'A', 'An', 'In', 'At', 'On', 'After', 'Before', 'When', 'Then', 'Later', 'Combat', 'Interrogation', 'Recap', 'Session', 'Loot', 'XP', 'Present']);
+
+interface Names {
+  people: string[];
+  places: string[];
+}
+
+/** People and places named in a passage; `party` are the characters "the party" stands for. */
+export function namesIn(text: string, party: string[]): Names {
+  const people: string[] = [];
+  const places: string[] = [];
+  const add = (list: string[], name: string) => {
+    if (name && !list.includes(name)) list.push(name);
+  };
+  for (const name of party) if (text.includes(name)) add(people, name);
+  if (/\bthe party\b/i.test(text)) for (const name of party) add(people, name);
+
+  for (const match of text.matchAll(NAME_RUN)) {
+    let words = match[0].split(/\s+/);
+    let start = match.index!;
+    while (words.length > 0 && (SENTENCE_STARTERS.has(words[0]) || TITLES.has(words[0]))) {
+      start += words[0].length + 1;
+      words = words.slice(1);
+    }
+    if (words.length === 0) continue;
+    const name = words.join(' ').replace(/['’]s$/, '');
+    const before = text.slice(Math.max(0, start - 40), start);
+    const after = text.slice(start + words.join(' ').length, start + words.join(' ').length + 20);
+    if (party.some((member) => member.includes(name) || name.includes(member))) continue;
+    if (PLACE_CUE.test(before) || PLACE_WORDS.test(name)) {
+      add(places, name);
+      continue;
+    }
+    // "the Pale Lantern watches", "Pale Lantern zealots": a faction or a thing, not a person.
+    if (/\bthe\s+$/i.test(before) || GROUP_NOUN.test(after) || /\b(barge|ship|boat|vessel|shard|crown|sword)\s+$/i.test(before)) continue;
+    if (words.length >= 2) add(people, name);
+  }
+  return { people, places };
+}
+
+/** "Present: Ilsa (Tamsin Reed), Bram (Orrin Vale)": the characters, in parentheses after their players. */
+export function partyOf(content: string): string[] {
+  const line = /\b(?:present|players?|party)\s*:\s*([^\n]+)/i.exec(content);
+  if (!line) return [];
+  const inParentheses = [...line[1].matchAll(/\(([^)]+)\)/g)].map((match) => match[1].trim());
+  if (inParentheses.length > 0) return inParentheses;
+  return line[1].split(/,|\band\b/).map((name) => name.trim().replace(/\.$/, '')).filter(Boolean);
+}
+
+const ORDINAL = '(\\d{1,3})(?:st|nd|rd|th)?';
+
+/** An in-world date written in the calendar's month names: "3rd of Ches, 1492", "Hammer 12 1492 DR". */
+export function inWorldDay(text: string, calendar: Calendar, yearHint: number): { day: number; year: number } | null {
+  const months = calendar.monthsOf(yearHint).map((month) => month.name);
+  const names = months.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).sort((a, b) => b.length - a.length);
+  if (names.length === 0) return null;
+  const monthPattern = `(${names.join('|')})`;
+  const patterns = [
+    new RegExp(`\\b${ORDINAL}\\s+(?:day\\s+)?(?:of\\s+)?${monthPattern}\\b(?:,?\\s+(?:in\\s+)?(?:the\\s+year\\s+)?(-?\\d{1,6}))?`, 'i'),
+    new RegExp(`\\b${monthPattern}\\s+${ORDINAL}\\b(?:,?\\s+(-?\\d{1,6}))?`, 'i'),
+  ];
+  for (const [index, pattern] of patterns.entries()) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const [dayText, monthName, yearText] = index === 0 ? [match[1], match[2], match[3]] : [match[2], match[1], match[3]];
+    const year = yearText ? Number(yearText) : yearHint;
+    const month = months.findIndex((name) => name.toLowerCase() === monthName.toLowerCase()) + 1;
+    const length = calendar.monthsOf(year)[month - 1]?.length ?? 0;
+    const day = Number(dayText);
+    if (month < 1 || day < 1 || day > length) continue;
+    return { day: calendar.toDay({ year, month, day }), year };
+  }
+  return null;
+}
+
+function titleOf(text: string): string {
+  const labelled = /^([A-Z][\w' ]{0,24}):\s+(.*)$/s.exec(text);
+  let body = labelled ? labelled[2] : text;
+  body = body.split(/(?<=[.!?])\s|\s[—–]\s/)[0].replace(/[.;:!]+$/, '').trim();
+  if (labelled && !/^(combat|note)$/i.test(labelled[1]) && !body.toLowerCase().includes(labelled[1].toLowerCase())) body = `${labelled[1]}: ${body}`;
+  body = body.charAt(0).toUpperCase() + body.slice(1);
+  if (body.length <= 100) return body;
+  const cut = body.slice(0, 98);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : 98)}…`;
+}
+
+/** Proposals from a document's text, in order. `yearHint` places month-only dates. */
+export function proposeFromNotes(content: string, calendar: Calendar, yearHint: number): ProposalDraft[] {
+  const party = partyOf(content);
+  const drafts: ProposalDraft[] = [];
+  let year = yearHint;
+  let sessionDay: { session: number; day: number } | null = null;
+  let currentPlace: { session: number; name: string } | null = null;
+  for (const entry of sessionEntries(content)) {
+    const found = inWorldDay(entry.text, calendar, year);
+    if (found) {
+      year = found.year;
+      sessionDay = { session: entry.session, day: found.day };
+    }
+    const names = namesIn(entry.text, party);
+    if (names.places.length > 0 && MOVEMENT.test(entry.text)) currentPlace = { session: entry.session, name: names.places[0] };
+    if (TABLE_TALK.test(entry.text) || SESSION_BOUNDARY.test(entry.text)) continue;
+    const location = names.places[0] ?? (currentPlace?.session === entry.session ? currentPlace.name : '');
+    drafts.push({
+      title: titleOf(entry.text),
+      description: entry.text,
+      day: found?.day ?? (sessionDay?.session === entry.session ? sessionDay.day : null),
+      session: entry.session,
+      event_type: eventTypeOf(entry.text),
+      participants: names.people.slice(0, 20),
+      location: location.slice(0, 200),
+      quote: entry.text,
+      start: entry.start,
+      end: entry.start + entry.text.length,
+    });
+  }
+  return drafts;
+}
