@@ -22,6 +22,10 @@ import { tomeRoutes } from './http/routes/tomes';
 import { usageRoutes } from './http/routes/usage';
 import { installZodSchemas, zodToOpenApi } from './http/zod-schemas';
 
+function trustHops(hops: number) {
+  return hops > 0 ? (_address: string, hop: number) => hop < hops : false;
+}
+
 export interface AppOptions {
   /** The Remix build folder (build/); without it only the /api contract is served (API tests). */
   remixBuildDir?: string;
@@ -34,7 +38,9 @@ export interface AppOptions {
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // A number of hops, never `true`: forwarded headers are the client's word otherwise.
+    // (proxy-addr walks the chain from the socket: hop 0 is the nearest proxy.)
+    trustProxy: trustHops(services.env.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -65,10 +71,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     max: 600,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: `Too many requests. Wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
+    // What this returns is thrown to the error handler, so it is an Error with a status.
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many requests. Wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`), {
+        statusCode: 429,
+      }),
   });
   await app.register(fastifyMultipart, {
     limits: { fileSize: services.env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024 * 1024 },

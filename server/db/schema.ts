@@ -35,6 +35,8 @@ export interface RegistrationCodesTable {
 export interface LoginFailuresTable {
   id: Generated<number>;
   username_key: string;
+  /** The client address the attempt came from (the per-address throttle). */
+  client: Generated<string>;
   failed_at: Timestamp;
 }
 

@@ -8,7 +8,10 @@ import { isDomainError } from '../domain/errors';
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isDomainError(error)) return reply.status(error.status).send({ error: error.message });
+    if (isDomainError(error)) {
+      if (error.options?.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));
+      return reply.status(error.status).send({ error: error.message });
+    }
     if (isZodError(error)) return reply.status(400).send({ error: describeZodError(error) });
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
@@ -41,6 +44,6 @@ function clientErrorMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'The request body is not valid JSON.';
     default:
-      return error.message.replace(/^FST_\w+:\s*/, '');
+      return String(error.message ?? '').replace(/^FST_\w+:\s*/, '') || 'The request was refused.';
   }
 }
