@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Services } from './services';
 import { installApiGuard, installAuth } from './http/auth';
 import { installErrorHandler } from './http/errors';
+import { loggerOptions } from './http/logging';
 import { remixPlugin } from './http/remix';
 import { adminRoutes } from './http/routes/admin';
 import { authRoutes } from './http/routes/auth';
@@ -30,6 +31,8 @@ export interface AppOptions {
   /** The Remix build folder (build/); without it only the /api contract is served (API tests). */
   remixBuildDir?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them); implies logging on. */
+  logStream?: NodeJS.WritableStream;
   /** Enables the admin CLI's loopback bridge (see server/http/routes/admin.ts). */
   adminSecret?: string;
 }
@@ -37,7 +40,7 @@ export interface AppOptions {
 /** The one wiring file: plugins, the /api routes, then Remix for every other path. */
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger || options.logStream ? loggerOptions(options.logStream) : false,
     // A number of hops, never `true`: forwarded headers are the client's word otherwise.
     // (proxy-addr walks the chain from the socket: hop 0 is the nearest proxy.)
     trustProxy: trustHops(services.env.TRUST_PROXY),
