@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
@@ -36,10 +37,20 @@ export async function remixPlugin(app: FastifyInstance, options: { services: Ser
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+    // Page actions read their own bodies, so their size is checked here, before the session
+    // lookup or any other work: a declared length over the limit is refused at once, and a
+    // body without one is counted as Remix reads it.
+    scope.addHook('onRequest', async (request, reply) => {
+      const limit = pageBodyLimit(request, options.services);
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > limit) return reply.status(413).send({ error: tooLarge(limit) });
+    });
+
     scope.all('/*', async (request, reply) => {
       if (request.url.startsWith('/api/')) {
         return reply.status(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
       }
+      const limit = pageBodyLimit(request, options.services);
       const context: AppLoadContext = {
         services: options.services,
         domain,
@@ -47,14 +58,45 @@ export async function remixPlugin(app: FastifyInstance, options: { services: Ser
         sessionToken: request.sessionToken,
         clientIp: request.ip,
       };
-      const webRequest = toWebRequest(request, reply);
+      const body = new CountedBody(request.raw, limit);
+      const webRequest = toWebRequest(request, reply, body);
       const response = await handle(webRequest, context);
+      if (body.exceeded) return reply.status(413).send({ error: tooLarge(limit) });
       return sendWebResponse(reply, response);
     });
   });
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/** Page forms: the upload limit for the Knowledge Tomes actions (the no-JavaScript upload), 2 MB elsewhere. */
+function pageBodyLimit(request: FastifyRequest, services: Services): number {
+  const path = request.url.split('?')[0];
+  return path === '/tomes/actions' ? services.env.MAX_UPLOAD_MB * 1024 * 1024 + 1024 * 1024 : PAGE_BODY_LIMIT;
+}
+
+const PAGE_BODY_LIMIT = 2 * 1024 * 1024;
+const tooLarge = (limit: number) =>
+  `The request is larger than this server accepts (${Math.round(limit / (1024 * 1024))} MB). Send less at once.`;
+
+/** The request body, cut off with an error once it passes `limit` bytes. */
+class CountedBody extends Transform {
+  exceeded = false;
+  private seen = 0;
+  constructor(source: IncomingMessage, private readonly limit: number) {
+    super();
+    source.on('error', (error) => this.destroy(error));
+    source.pipe(this);
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) {
+      this.exceeded = true;
+      return done(Object.assign(new Error('Request body too large'), { statusCode: 413 }));
+    }
+    done(null, chunk);
+  }
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Readable): Request {
   const origin = `${request.protocol}://${request.host}`;
   const url = new URL(request.url, origin);
   const controller = new AbortController();
@@ -70,7 +112,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(request.raw), duplex: 'half' } : {}),
+    ...(hasBody ? { body: createReadableStreamFromReadable(body), duplex: 'half' } : {}),
   } as RequestInit);
 }
 
