@@ -108,8 +108,6 @@ export interface JobsTable {
   progress: Generated<number>;
   progress_message: Generated<string>;
   error: string | null;
-  /** Times the queue has started this job (006_tomes_extra.sql). */
-  attempts: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
