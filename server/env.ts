@@ -33,6 +33,11 @@ const envSchema = z.object({
     .default('0')
     .transform((value) => (/^\d+$/.test(value) ? Number(value) : 0)),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
+  /** Serve only /api, no web pages (headless deployments, the crash tests): no build needed. */
+  API_ONLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Worker in this process: on by default; `npm run worker` runs them apart. */
   RUN_WORKERS: z
     .enum(['true', 'false'])

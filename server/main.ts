@@ -12,8 +12,8 @@ import { queueStaleReembedding } from '../jobs/reembed';
 
 async function main() {
   const env = parseEnv();
-  const buildDir = path.resolve(process.env.REMIX_BUILD_DIR ?? 'build');
-  if (!fs.existsSync(path.join(buildDir, 'server/index.js'))) {
+  const buildDir = env.API_ONLY ? undefined : path.resolve(process.env.REMIX_BUILD_DIR ?? 'build');
+  if (buildDir && !fs.existsSync(path.join(buildDir, 'server/index.js'))) {
     throw new Error('The web app is not built yet: run `npm run build` (or `npm start`, which builds first).');
   }
   const { services, shutdown } = await bootServices(env);
