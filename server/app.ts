@@ -9,6 +9,7 @@ import type { Services } from './services';
 import { installApiGuard, installAuth } from './http/auth';
 import { installErrorHandler } from './http/errors';
 import { loggerOptions } from './http/logging';
+import { StorageHealth } from './http/storage-health';
 import { remixPlugin } from './http/remix';
 import { adminRoutes } from './http/routes/admin';
 import { authRoutes } from './http/routes/auth';
@@ -48,7 +49,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true },
   });
   installZodSchemas(app);
-  installErrorHandler(app);
+  const storage = new StorageHealth();
+  installErrorHandler(app, storage);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -100,7 +102,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   installApiGuard(app);
 
   await app.register(async (api) => {
-    await healthRoutes(api, services);
+    await healthRoutes(api, services, storage);
     await openApiRoutes(api);
     await authRoutes(api, services);
     await usageRoutes(api, services);
