@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Services } from './services';
 import { installApiGuard, installAuth } from './http/auth';
 import { installErrorHandler } from './http/errors';
+import { installInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/logging';
 import { StorageHealth } from './http/storage-health';
 import { remixPlugin } from './http/remix';
@@ -51,6 +52,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   installZodSchemas(app);
   const storage = new StorageHealth();
   installErrorHandler(app, storage);
+  installInputGuard(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
