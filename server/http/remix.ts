@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from '../../app/load-context';
 import * as domain from '../domain';
 import type { Services } from '../services';
+import { BAD_TEXT_MESSAGE, isBadText } from './input-guard';
 
 /**
  * Serves the built Remix app from Fastify: hashed assets from build/client with immutable
@@ -59,7 +60,24 @@ export async function remixPlugin(app: FastifyInstance, options: { services: Ser
         clientIp: request.ip,
       };
       const body = new CountedBody(request.raw, limit);
-      const webRequest = toWebRequest(request, reply, body);
+      let source: Readable = body;
+      // Plain forms are small (2 MB at most): read them here and refuse text the database
+      // cannot hold (NUL, broken Unicode) with a 400, before any action runs.
+      if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+        const chunks: Buffer[] = [];
+        try {
+          for await (const chunk of body) chunks.push(chunk as Buffer);
+        } catch {
+          if (body.exceeded) return reply.status(413).send({ error: tooLarge(limit) });
+          throw new Error('The request body could not be read');
+        }
+        const raw = Buffer.concat(chunks);
+        for (const [key, value] of new URLSearchParams(raw.toString('utf8'))) {
+          if (isBadText(key) || isBadText(value)) return reply.status(400).send({ error: BAD_TEXT_MESSAGE });
+        }
+        source = Readable.from([raw]);
+      }
+      const webRequest = toWebRequest(request, reply, source);
       const response = await handle(webRequest, context);
       if (body.exceeded) return reply.status(413).send({ error: tooLarge(limit) });
       return sendWebResponse(reply, response);
