@@ -6,6 +6,14 @@ describe('login messages', () => {
   it.each([
     ['Invalid credentials', 'Invalid username or password. Please check your credentials.'],
     ['Account locked for 15 minutes', 'Account temporarily locked due to multiple failed attempts. Please try again later.'],
+    [
+      'Account locked after repeated failed logins. Try again in 12 minutes.',
+      'Account temporarily locked due to multiple failed attempts. Please try again later. You can try again in 12 minutes.',
+    ],
+    [
+      'Too many login attempts from this address. Try again in 1 minute.',
+      'Too many login attempts. Please wait before trying again. You can try again in 1 minute.',
+    ],
     ['Too many login attempts from this address', 'Too many login attempts. Please wait before trying again.'],
     ['Account is not whitelisted', 'Access denied. This account is not authorized to use the application.'],
     ['Something odd', 'Something odd'],

@@ -1,19 +1,19 @@
 import { ingestDocument } from '../server/domain/ingest/ingest-document';
-import { QUEUES } from './queues';
-import { defineJobHandler } from './register-workers';
+import { QUEUES } from '../server/queues';
+import type { JobHandler } from './job-handler';
 
-const { name, payload, options } = QUEUES.ingestDocument;
+const { name, payload } = QUEUES.ingestDocument;
 
 /** Processes one uploaded document. Two at a time, so one large PDF does not hold up small uploads. */
-defineJobHandler(
-  name,
-  async (services, data) => {
+export const ingestHandler: JobHandler = {
+  queue: name,
+  concurrency: 2,
+  async run(services, data, attempt) {
     const { jobId, documentId, userId } = payload.parse(data);
     await ingestDocument(services.db, userId, { jobId, documentId }, {
       embedder: services.ai.embedder,
-      maxAttempts: options.retryLimit + 1,
+      isLastAttempt: attempt.retryCount >= attempt.retryLimit,
       maxFileBytes: services.env.MAX_UPLOAD_MB * 1024 * 1024,
     });
   },
-  2,
-);
+};

@@ -1,21 +1,34 @@
 import type { PgBoss } from 'pg-boss';
 import type { Services } from '../server/services';
+import { conceptMapHandler } from './concept-map';
+import { deadLetterHandler } from './dead-letter';
+import { ingestHandler } from './ingest';
+import type { JobHandler } from './job-handler';
+import { reembedHandler } from './reembed';
 
-/** A job handler: parses its payload and calls one domain function. */
-export type JobHandler = (services: Services, data: unknown) => Promise<void>;
+/** Every queue's handler, listed here: adding a queue means adding it to this list. */
+export const JOB_HANDLERS: readonly JobHandler[] = [ingestHandler, reembedHandler, conceptMapHandler, deadLetterHandler];
 
-const handlers = new Map<string, { handler: JobHandler; concurrency: number }>();
-
-/** Each feature registers its queue's handler here (imported by jobs/handlers.ts). */
-export function defineJobHandler(queue: string, handler: JobHandler, concurrency = 1) {
-  handlers.set(queue, { handler, concurrency });
-}
-
+/**
+ * Starts this process's workers. pg-boss owns the rest: new jobs wake a worker at once
+ * (LISTEN/NOTIFY; a 2 s poll is the backstop), heartbeats are sent while a handler runs,
+ * and a throw is retried by the queue's options or dead-lettered.
+ */
 export async function registerWorkers(boss: PgBoss, services: Services): Promise<void> {
-  await import('./handlers');
-  for (const [queue, { handler, concurrency }] of handlers) {
-    await boss.work(queue, { localConcurrency: concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      for (const job of jobs) await handler(services, job.data);
-    });
+  for (const handler of JOB_HANDLERS) {
+    await boss.work(
+      handler.queue,
+      {
+        localConcurrency: handler.concurrency,
+        includeMetadata: true,
+        pollingIntervalSeconds: 2,
+        notifyPollingIntervalSeconds: 2,
+      },
+      async (jobs) => {
+        for (const job of jobs) {
+          await handler.run(services, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        }
+      },
+    );
   }
 }

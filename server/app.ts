@@ -8,6 +8,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Services } from './services';
 import { installApiGuard, installAuth } from './http/auth';
 import { installErrorHandler } from './http/errors';
+import { installInputGuard } from './http/input-guard';
+import { loggerOptions } from './http/logging';
+import { StorageHealth } from './http/storage-health';
 import { remixPlugin } from './http/remix';
 import { remixDevPlugin } from './http/remix-dev';
 import { adminRoutes } from './http/routes/admin';
@@ -23,6 +26,10 @@ import { tomeRoutes } from './http/routes/tomes';
 import { usageRoutes } from './http/routes/usage';
 import { installZodSchemas, zodToOpenApi } from './http/zod-schemas';
 
+function trustHops(hops: number) {
+  return hops > 0 ? (_address: string, hop: number) => hop < hops : false;
+}
+
 export interface AppOptions {
   /**
    * Where the web app comes from: the Remix build folder (build/), or Vite's dev server
@@ -31,6 +38,8 @@ export interface AppOptions {
   remixBuildDir?: string;
   remixDev?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them); implies logging on. */
+  logStream?: NodeJS.WritableStream;
   /** Enables the admin CLI's loopback bridge (see server/http/routes/admin.ts). */
   adminSecret?: string;
 }
@@ -38,13 +47,17 @@ export interface AppOptions {
 /** The one wiring file: plugins, the /api routes, then Remix for every other path. */
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: true,
+    logger: options.logger || options.logStream ? loggerOptions(options.logStream) : false,
+    // A number of hops, never `true`: forwarded headers are the client's word otherwise.
+    // (proxy-addr walks the chain from the socket: hop 0 is the nearest proxy.)
+    trustProxy: trustHops(services.env.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
   installZodSchemas(app);
-  installErrorHandler(app);
+  const storage = new StorageHealth();
+  installErrorHandler(app, storage);
+  installInputGuard(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -70,10 +83,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     max: 600,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: `Too many requests. Wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
+    // What this returns is thrown to the error handler, so it is an Error with a status.
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many requests. Wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`), {
+        statusCode: 429,
+      }),
   });
   await app.register(fastifyMultipart, {
     limits: { fileSize: services.env.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024 * 1024 },
@@ -95,7 +109,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   installApiGuard(app);
 
   await app.register(async (api) => {
-    await healthRoutes(api, services);
+    await healthRoutes(api, services, storage);
     await openApiRoutes(api);
     await authRoutes(api, services);
     await usageRoutes(api, services);

@@ -7,6 +7,8 @@ import path from 'node:path';
  */
 export interface LockInfo {
   pid: number;
+  /** When the holder process started (Linux /proc ticks): a reused pid is not the holder. */
+  started?: string;
   port?: number;
   secret?: string;
 }
@@ -16,7 +18,7 @@ const lockPath = (dataDir: string) => path.join(dataDir, 'tomekeeper.lock');
 export function readLock(dataDir: string): LockInfo | null {
   try {
     const info = JSON.parse(fs.readFileSync(lockPath(dataDir), 'utf8')) as LockInfo;
-    return isAlive(info.pid) ? info : null;
+    return isHolder(info) ? info : null;
   } catch {
     return null;
   }
@@ -27,7 +29,9 @@ export function acquireLock(dataDir: string, info: Omit<LockInfo, 'pid'> = {}): 
   const holder = readLock(dataDir);
   if (holder && holder.pid !== process.pid) {
     throw new Error(
-      `Another Tomekeeper process (pid ${holder.pid}) has the database in ${dataDir} open. Stop it first, or use DATABASE_URL.`,
+      `Another Tomekeeper process (pid ${holder.pid}) has the embedded database in ${dataDir} open, and only one ` +
+        `process may. Stop that process first (the admin CLI reaches it while it runs), or point DATA_DIR at another ` +
+        `folder, or set DATABASE_URL to share a Postgres server between processes.`,
     );
   }
   writeLock(dataDir, info);
@@ -42,7 +46,25 @@ export function acquireLock(dataDir: string, info: Omit<LockInfo, 'pid'> = {}): 
 
 export function writeLock(dataDir: string, info: Omit<LockInfo, 'pid'>) {
   const file = lockPath(dataDir);
-  fs.writeFileSync(file, JSON.stringify({ pid: process.pid, ...info }), { mode: 0o600 });
+  fs.writeFileSync(file, JSON.stringify({ pid: process.pid, started: startTimeOf(process.pid), ...info }), { mode: 0o600 });
+}
+
+/** The lock's writer is still running: its pid is alive and, where we can tell, is the same process. */
+function isHolder(info: LockInfo): boolean {
+  if (!isAlive(info.pid)) return false;
+  const started = startTimeOf(info.pid);
+  return !(info.started && started && started !== info.started);
+}
+
+/** A process's start time from /proc/<pid>/stat (field 22), or undefined off Linux. */
+export function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
 }
 
 function isAlive(pid: number): boolean {

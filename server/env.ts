@@ -10,7 +10,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  // An empty DATA_DIR= would quietly mean the working directory: refused instead.
+  DATA_DIR: z.string().trim().min(1, 'must name a folder (unset it to use ./data)').default('./data'),
   DATABASE_URL: optionalString,
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalString,
@@ -20,7 +21,23 @@ const envSchema = z.object({
   VOYAGE_MODEL: z.string().default('voyage-3.5'),
   MONTHLY_BUDGET_USD: z.coerce.number().nonnegative().default(10),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(50),
+  /**
+   * How many reverse proxies sit in front of the server. Their X-Forwarded-For entries are
+   * trusted, counted from the right; anything further left is whatever the client wrote.
+   * Off (0) by default: the connection's address is the client.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(|\d{1,2}|false|off)$/, 'must be the number of proxy hops in front of the server (0 = off)')
+    .default('0')
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : 0)),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
+  /** Serve only /api, no web pages (headless deployments, the crash tests): no build needed. */
+  API_ONLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Worker in this process: on by default; `npm run worker` runs them apart. */
   RUN_WORKERS: z
     .enum(['true', 'false'])

@@ -14,8 +14,8 @@ async function main() {
   const env = parseEnv();
   // `npm run dev` passes --dev: the UI comes from Vite's dev server with hot reload.
   const dev = process.argv.includes('--dev');
-  const buildDir = path.resolve(process.env.REMIX_BUILD_DIR ?? 'build');
-  if (!dev && !fs.existsSync(path.join(buildDir, 'server/index.js'))) {
+  const buildDir = env.API_ONLY || dev ? undefined : path.resolve(process.env.REMIX_BUILD_DIR ?? 'build');
+  if (buildDir && !fs.existsSync(path.join(buildDir, 'server/index.js'))) {
     throw new Error('The web app is not built yet: run `npm run build` (or `npm start`, which builds first).');
   }
   const { services, shutdown } = await bootServices(env);
@@ -23,7 +23,7 @@ async function main() {
   await queueStaleReembedding(services);
 
   const adminSecret = randomBytes(32).toString('base64url');
-  const app = await buildApp(services, { remixBuildDir: buildDir, remixDev: dev, logger: env.NODE_ENV !== 'test', adminSecret });
+  const app = await buildApp(services, { remixBuildDir: buildDir, remixDev: dev && !env.API_ONLY, logger: env.NODE_ENV !== 'test', adminSecret });
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as { port: number }).port;
   if (services.database.kind === 'pglite') writeLock(env.DATA_DIR, { port, secret: adminSecret });

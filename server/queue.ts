@@ -2,23 +2,38 @@ import { PgBoss, fromKysely, fromPglite } from 'pg-boss';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
-import { QUEUES } from '../jobs/queues';
+import { QUEUES } from './queues';
 
 export type Queue = PgBoss;
 
+// pg-boss's monitor (heartbeats, expiry) runs this often; a dead worker's job is retried
+// within heartbeatSeconds (server/queues.ts) plus this.
+const SUPERVISE_SECONDS = 10;
+
+const supervision = {
+  supervise: true,
+  superviseIntervalSeconds: SUPERVISE_SECONDS,
+  monitorIntervalSeconds: SUPERVISE_SECONDS,
+  schedule: false,
+  useListenNotify: true,
+} as const;
+
 /**
  * pg-boss on the same database as the app: the embedded engine through its PGlite adapter,
- * a server through its own small pool. Queues are created here, once.
+ * a server through its own small pool. Queues are created here, once; their options are
+ * re-applied at every start, so a change in server/queues.ts reaches existing queues.
  */
 export async function startQueue(database: Database): Promise<PgBoss> {
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', supervise: true, schedule: false })
-      : new PgBoss({ connectionString: database.url!, max: 4, schedule: false });
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', ...supervision })
+      : new PgBoss({ connectionString: database.url!, max: 4, ...supervision });
   boss.on('error', (error: Error) => console.error('[queue]', error.message));
   await boss.start();
   for (const queue of Object.values(QUEUES)) {
     await boss.createQueue(queue.name, queue.options);
+    const { policy: _fixedAtCreation, ...changeable } = queue.options as typeof queue.options & { policy?: string };
+    await boss.updateQueue(queue.name, changeable);
   }
   return boss;
 }

@@ -3,7 +3,6 @@ import type { PgBoss } from 'pg-boss';
 import { createAiProviders, type AiProviders } from './ai/providers';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
-import { LoginThrottle } from './domain/accounts/login-throttle';
 import type { Env } from './env';
 
 /**
@@ -15,7 +14,6 @@ export interface Services {
   database: Database;
   db: Kysely<DB>;
   queue: PgBoss;
-  loginThrottle: LoginThrottle;
   /** Claude and Voyage when their keys are set, the offline engine otherwise. */
   ai: AiProviders;
 }
@@ -26,7 +24,6 @@ export function createServices(env: Env, database: Database, queue: PgBoss, ai?:
     database,
     db: database.db,
     queue,
-    loginThrottle: new LoginThrottle(),
     ai:
       ai ??
       createAiProviders({

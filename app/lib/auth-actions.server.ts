@@ -19,7 +19,6 @@ export async function loginFromForm(context: AppLoadContext, request: Request, f
     const input = accounts.loginSchema.parse(fields);
     const { token } = await accounts.login(context.services.db, input, {
       ip: context.clientIp,
-      throttle: context.services.loginThrottle,
       ttlDays: context.services.env.SESSION_TTL_DAYS,
     });
     return redirect(safeRedirectTarget(fields.redirectTo), {

@@ -33,11 +33,14 @@ export async function action({ context, request }: ActionFunctionArgs) {
   try {
     form = await readForm(request, maxUploadBytes);
   } catch (error) {
-    if (!(error instanceof MaxPartSizeExceededError)) throw error;
     const datasetId = new URL(request.url).searchParams.get('dataset_id');
+    // Malformed or oversized form data is the sender's problem: say so, never a 500.
     return back({
       manage: datasetId,
-      tome_error: `Failed to upload document. The file is larger than the ${env.MAX_UPLOAD_MB} MB upload limit. Split it into smaller files and upload them separately.`,
+      tome_error:
+        error instanceof MaxPartSizeExceededError
+          ? `Failed to upload document. The file is larger than the ${env.MAX_UPLOAD_MB} MB upload limit. Split it into smaller files and upload them separately.`
+          : 'Failed to upload document. The form data could not be read (malformed or with too many fields). Try again from the Manage Documents screen.',
     });
   }
   const fields = formFields(form);
@@ -129,9 +132,17 @@ async function attempt(
   }
 }
 
+const MAX_FORM_PARTS = 20;
+
 /** Plain forms, or the no-JavaScript upload (multipart, the file held in memory up to the upload limit). */
 async function readForm(request: Request, maxUploadBytes: number): Promise<FormData> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.startsWith('multipart/form-data')) return request.formData();
-  return unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: maxUploadBytes }));
+  // The upload form has a handful of fields: more parts than this is not our form.
+  const memory = unstable_createMemoryUploadHandler({ maxPartSize: maxUploadBytes });
+  let parts = 0;
+  return unstable_parseMultipartFormData(request, (part) => {
+    if (++parts > MAX_FORM_PARTS) throw new Error(`More than ${MAX_FORM_PARTS} form fields`);
+    return memory(part);
+  });
 }

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { LoginForm, RequestAccessForm } from '~/components/auth-forms';
 import { loginFromForm, registerFromForm } from '~/lib/auth-actions.server';
+import { readFormOrEmpty } from '~/lib/form-data';
 import { safeRedirectTarget } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Login · Tomekeeper' }];
@@ -16,7 +17,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormOrEmpty(request);
   return form.get('intent') === 'register'
     ? registerFromForm(context, request, form)
     : loginFromForm(context, request, form);

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData } from '@remix-run/react';
 import { RegisterForm } from '~/components/auth-forms';
 import { registerFromForm } from '~/lib/auth-actions.server';
+import { readFormOrEmpty } from '~/lib/form-data';
 
 export const meta: MetaFunction = () => [{ title: 'Register · Tomekeeper' }];
 
@@ -11,7 +12,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  return registerFromForm(context, request, await request.formData());
+  return registerFromForm(context, request, await readFormOrEmpty(request));
 }
 
 export default function RegisterPage() {

@@ -34,7 +34,7 @@ const user = await db
   .returning('id')
   .executeTakeFirstOrThrow();
 const dataset = await createDataset(db, user.id, { name: 'SRD', description: 'bench' });
-const deps = { embedder: new OfflineEmbedder(), maxAttempts: 1 };
+const deps = { embedder: new OfflineEmbedder(), isLastAttempt: true };
 
 async function ingestFile(file: string) {
   const bytes = new Uint8Array(fs.readFileSync(file));

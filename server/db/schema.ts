@@ -35,6 +35,8 @@ export interface RegistrationCodesTable {
 export interface LoginFailuresTable {
   id: Generated<number>;
   username_key: string;
+  /** The client address the attempt came from (the per-address throttle). */
+  client: Generated<string>;
   failed_at: Timestamp;
 }
 
@@ -106,8 +108,6 @@ export interface JobsTable {
   progress: Generated<number>;
   progress_message: Generated<string>;
   error: string | null;
-  /** Times the queue has started this job (006_tomes_extra.sql). */
-  attempts: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

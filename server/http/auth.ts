@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveSession, type SessionUser } from '../domain/accounts/sessions';
 import type { Services } from '../services';
+import { clearedSessionCookie, SESSION_COOKIE, sessionCookie } from '../../contract/session-cookie';
 
-export const SESSION_COOKIE = 'tk_session';
+export { SESSION_COOKIE };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,17 +26,11 @@ export function sessionTokenOf(request: FastifyRequest, options: { allowQueryTok
 }
 
 export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string, ttlDays: number) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: request.protocol === 'https',
-    maxAge: Math.round(ttlDays * 24 * 3600),
-  });
+  reply.header('set-cookie', sessionCookie(token, ttlDays, request.protocol === 'https'));
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.header('set-cookie', clearedSessionCookie());
 }
 
 /**

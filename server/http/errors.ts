@@ -1,14 +1,23 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { describeZodError, isZodError } from '../../contract/zod-messages';
 import { isDomainError } from '../domain/errors';
+import { DISK_FULL_MESSAGE, isDiskFull, type StorageHealth } from './storage-health';
 
 /**
  * The one error handler: domain errors keep their status and message, bad input is a 400,
  * and anything unexpected is logged in full but reaches the client only as a plain 500.
  */
-export function installErrorHandler(app: FastifyInstance) {
+export function installErrorHandler(app: FastifyInstance, storage: StorageHealth) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isDomainError(error)) return reply.status(error.status).send({ error: error.message });
+    if (isDiskFull(error)) {
+      storage.reportFull();
+      request.log.error({ err: error }, 'storage full');
+      return reply.status(507).send({ error: DISK_FULL_MESSAGE });
+    }
+    if (isDomainError(error)) {
+      if (error.options?.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));
+      return reply.status(error.status).send({ error: error.message });
+    }
     if (isZodError(error)) return reply.status(400).send({ error: describeZodError(error) });
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
@@ -41,6 +50,6 @@ function clientErrorMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'The request body is not valid JSON.';
     default:
-      return error.message.replace(/^FST_\w+:\s*/, '');
+      return String(error.message ?? '').replace(/^FST_\w+:\s*/, '') || 'The request was refused.';
   }
 }

@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable, createRequestHandler, type RequestHandler, type ServerBuild } from '@remix-run/node';
@@ -6,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from '../../app/load-context';
 import * as domain from '../domain';
 import type { Services } from '../services';
+import { BAD_TEXT_MESSAGE, isBadText } from './input-guard';
 
 /**
  * Serves the built Remix app from Fastify: hashed assets from build/client with immutable
@@ -41,10 +43,20 @@ export async function remixRoutes(app: FastifyInstance, services: Services, hand
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+    // Page actions read their own bodies, so their size is checked here, before the session
+    // lookup or any other work: a declared length over the limit is refused at once, and a
+    // body without one is counted as Remix reads it.
+    scope.addHook('onRequest', async (request, reply) => {
+      const limit = pageBodyLimit(request, services);
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > limit) return reply.status(413).send({ error: tooLarge(limit) });
+    });
+
     scope.all('/*', async (request, reply) => {
       if (request.url.startsWith('/api/')) {
         return reply.status(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
       }
+      const limit = pageBodyLimit(request, services);
       const context: AppLoadContext = {
         services,
         domain,
@@ -52,14 +64,62 @@ export async function remixRoutes(app: FastifyInstance, services: Services, hand
         sessionToken: request.sessionToken,
         clientIp: request.ip,
       };
-      const webRequest = toWebRequest(request, reply);
+      const body = new CountedBody(request.raw, limit);
+      let source: Readable = body;
+      // Plain forms are small (2 MB at most): read them here and refuse text the database
+      // cannot hold (NUL, broken Unicode) with a 400, before any action runs.
+      if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+        const chunks: Buffer[] = [];
+        try {
+          for await (const chunk of body) chunks.push(chunk as Buffer);
+        } catch {
+          if (body.exceeded) return reply.status(413).send({ error: tooLarge(limit) });
+          throw new Error('The request body could not be read');
+        }
+        const raw = Buffer.concat(chunks);
+        for (const [key, value] of new URLSearchParams(raw.toString('utf8'))) {
+          if (isBadText(key) || isBadText(value)) return reply.status(400).send({ error: BAD_TEXT_MESSAGE });
+        }
+        source = Readable.from([raw]);
+      }
+      const webRequest = toWebRequest(request, reply, source);
       const response = await handle(webRequest, context);
+      if (body.exceeded) return reply.status(413).send({ error: tooLarge(limit) });
       return sendWebResponse(reply, response);
     });
   });
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/** Page forms: the upload limit for the Knowledge Tomes actions (the no-JavaScript upload), 2 MB elsewhere. */
+function pageBodyLimit(request: FastifyRequest, services: Services): number {
+  const path = request.url.split('?')[0];
+  return path === '/tomes/actions' ? services.env.MAX_UPLOAD_MB * 1024 * 1024 + 1024 * 1024 : PAGE_BODY_LIMIT;
+}
+
+const PAGE_BODY_LIMIT = 2 * 1024 * 1024;
+const tooLarge = (limit: number) =>
+  `The request is larger than this server accepts (${Math.round(limit / (1024 * 1024))} MB). Send less at once.`;
+
+/** The request body, cut off with an error once it passes `limit` bytes. */
+class CountedBody extends Transform {
+  exceeded = false;
+  private seen = 0;
+  constructor(source: IncomingMessage, private readonly limit: number) {
+    super();
+    source.on('error', (error) => this.destroy(error));
+    source.pipe(this);
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) {
+      this.exceeded = true;
+      return done(Object.assign(new Error('Request body too large'), { statusCode: 413 }));
+    }
+    done(null, chunk);
+  }
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Readable): Request {
   const origin = `${request.protocol}://${request.host}`;
   const url = new URL(request.url, origin);
   const controller = new AbortController();
@@ -75,7 +135,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(request.raw), duplex: 'half' } : {}),
+    ...(hasBody ? { body: createReadableStreamFromReadable(body), duplex: 'half' } : {}),
   } as RequestInit);
 }
 

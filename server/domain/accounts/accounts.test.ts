@@ -89,6 +89,8 @@ describe('accounts over /api/auth', () => {
     const locked = await login(username, 'Dragons4ever', '10.2.0.1');
     expect(locked.statusCode).toBe(423);
     expect(locked.json().error).toContain('Account locked');
+    expect(locked.json().error).toMatch(/Try again in 1[45] minutes/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect((await login(username, 'Dragons4ever', '10.2.0.2')).statusCode).toBe(200);
     // The lock lapses once the failures are older than the window.
     await t.services.db
@@ -104,6 +106,26 @@ describe('accounts over /api/auth', () => {
     expect(last!.statusCode).toBe(429);
     expect(last!.json().error).toContain('Too many login attempts');
     expect((await login('spray-other', 'Wrong12345', '10.3.0.2')).statusCode).toBe(401);
+  });
+
+  it('does not count successful logins toward the per-address throttle', async () => {
+    const { username } = await t.signUp();
+    for (let i = 0; i < 25; i++) expect((await login(username, 'Dragons4ever', '10.3.1.1')).statusCode).toBe(200);
+    expect((await login('spray-after', 'Wrong12345', '10.3.1.1')).statusCode).toBe(401);
+  });
+
+  it('answers a taken name and a bad code the same until the code is valid', async () => {
+    const { username } = await t.signUp();
+    const base = { email: 'z@example.com', password: 'Dragons4ever', registration_code: 'TOME-WRONG' };
+    const takenBadCode = await register({ ...base, username });
+    const freeBadCode = await register({ ...base, username: 'never-taken-name' });
+    expect(takenBadCode.statusCode).toBe(403);
+    expect(takenBadCode.json()).toEqual(freeBadCode.json());
+    const code = await createRegistrationCode(t.services.db, { uses: 1 });
+    const takenGoodCode = await register({ ...base, username, registration_code: code });
+    expect(takenGoodCode.statusCode).toBe(409);
+    // The refusal did not use the code up.
+    expect((await register({ ...base, username: 'now-free-name', registration_code: code })).statusCode).toBe(200);
   });
 
   it('answers 401 on /api without a valid session, and logout revokes the token', async () => {

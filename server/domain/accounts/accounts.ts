@@ -3,13 +3,10 @@ import { z } from 'zod';
 import { passwordProblem } from '../../../contract/password-policy';
 import type { DB } from '../../db/schema';
 import { AccountError } from './errors';
-import type { LoginThrottle } from './login-throttle';
+import { clearLoginFailures, describeWait, failureKeyOf, lockedFor, recordLoginFailure, throttledFor } from './login-throttle';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { consumeRegistrationCode } from './registration-codes';
 import { createSession, revokeAllSessions, type SessionUser } from './sessions';
-
-export const LOCKOUT_FAILURES = 5;
-export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
 export const registrationSchema = z.object({
   username: z
@@ -42,15 +39,17 @@ export async function registerAccount(
   if (problem) throw new AccountError(400, problem);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
+    // The code first: without a valid one, nobody learns whether a name is taken. A refusal
+    // below rolls the transaction back, so the code is not used up.
+    if (!(await consumeRegistrationCode(trx, input.registration_code))) {
+      throw new AccountError(403, 'Invalid registration code');
+    }
     const taken = await trx
       .selectFrom('users')
       .select('id')
       .where(sql<string>`lower(username)`, '=', input.username.toLowerCase())
       .executeTakeFirst();
     if (taken) throw new AccountError(409, 'Username already exists');
-    if (!(await consumeRegistrationCode(trx, input.registration_code))) {
-      throw new AccountError(403, 'Invalid registration code');
-    }
     const user = await trx
       .insertInto('users')
       .values({ username: input.username, email: input.email, password_hash: passwordHash })
@@ -62,28 +61,27 @@ export async function registerAccount(
 }
 
 /**
- * Checks a password. Failures are counted per account and address: five in fifteen minutes
- * lock that account for that address for fifteen minutes, so a stranger hammering a name
- * cannot lock its owner out; the per-address throttle stops spraying across names.
+ * Checks a password. Failures are counted per account and address (the lockout) and per
+ * address (the throttle), in the database so every process shares them; see login-throttle.ts.
+ * `ip` is the client's address as the HTTP layer established it (TRUST_PROXY).
  */
 export async function login(
   db: Kysely<DB>,
   input: z.infer<typeof loginSchema>,
-  context: { ip: string; throttle: LoginThrottle; ttlDays: number },
+  context: { ip: string; ttlDays: number },
 ): Promise<AuthResult> {
-  if (!context.throttle.allow(context.ip)) {
-    throw new AccountError(429, 'Too many login attempts from this address. Wait a few minutes and try again.');
+  const throttled = await throttledFor(db, context.ip);
+  if (throttled > 0) {
+    throw new AccountError(429, `Too many login attempts from this address. Try again in ${describeWait(throttled)}.`, {
+      retryAfterSeconds: Math.ceil(throttled / 1000),
+    });
   }
-  const failureKey = `${input.username.toLowerCase()}|${context.ip}`;
-  const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
-  const failures = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('username_key', '=', failureKey)
-    .where('failed_at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(failures.count) >= LOCKOUT_FAILURES) {
-    throw new AccountError(423, 'Account locked after repeated failed logins. Try again in 15 minutes.');
+  const failureKey = failureKeyOf(input.username, context.ip);
+  const locked = await lockedFor(db, failureKey);
+  if (locked > 0) {
+    throw new AccountError(423, `Account locked after repeated failed logins. Try again in ${describeWait(locked)}.`, {
+      retryAfterSeconds: Math.ceil(locked / 1000),
+    });
   }
 
   const user = await db
@@ -93,12 +91,11 @@ export async function login(
     .executeTakeFirst();
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
   if (!user || !valid) {
-    await db.insertInto('login_failures').values({ username_key: failureKey, failed_at: new Date() }).execute();
-    await db.deleteFrom('login_failures').where('failed_at', '<', since).execute();
+    await recordLoginFailure(db, failureKey, context.ip);
     throw new AccountError(401, 'Invalid credentials');
   }
   if (user.disabled) throw new AccountError(403, 'This account is not whitelisted. Ask your administrator.');
-  await db.deleteFrom('login_failures').where('username_key', '=', failureKey).execute();
+  await clearLoginFailures(db, failureKey);
   const token = await createSession(db, user.id, context.ttlDays);
   return { user: { id: user.id, username: user.username, email: user.email }, token };
 }

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import { DEFAULT_SETTINGS, INLINE_MAX_CHUNKS, INLINE_MAX_DOCUMENTS } from '../../../contract/concept-map';
-import { QUEUES } from '../../../jobs/queues';
+import { QUEUES } from '../../queues';
 import type { AiProviders } from '../../ai/providers';
 import type { DB } from '../../db/schema';
 import { sendInTransaction } from '../../queue';
 import { DomainError, isDomainError } from '../errors';
 import { linkedDatasetIds, requireOwnedCampaign } from '../ownership';
-import { STALE_JOB_MS } from '../tomes/jobs';
 import { contentHashes, documentChunks, EMPTY_HASH, resolveSelection, type SelectedDocument, type SelectionInput } from './documents';
 import { mergeExtractions, type ExtractionResult } from './extract';
 import { extractDocument, extractorId, saveExtraction, storedExtractions, type StoredExtraction } from './extraction';
@@ -243,7 +242,6 @@ async function requireNoRunningJob(db: Kysely<DB>, campaignId: string): Promise<
     .select(['jobs.id'])
     .where('concept_maps.campaign_id', '=', campaignId)
     .where('jobs.status', 'not in', ['completed', 'failed'])
-    .where('jobs.updated_at', '>', new Date(Date.now() - STALE_JOB_MS))
     .executeTakeFirst();
   if (running) throw new DomainError(409, 'This concept map is already being generated. Wait for it to finish.');
 }

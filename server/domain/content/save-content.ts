@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { CONTENT_MESSAGES, contentFilename, isCharacterFormat, savedMessage, splitFrontMatter, type SavedContent } from '../../../contract/content';
-import { QUEUES } from '../../../jobs/queues';
 import type { DB } from '../../db/schema';
 import type { Services } from '../../services';
 import { badRequest, DomainError } from '../errors';
@@ -55,7 +54,6 @@ export async function saveContent(
   try {
     outcome = await ingestDocument(db, userId, { jobId: accepted.job_id, documentId: accepted.document_id }, {
       embedder: services.ai.embedder,
-      maxAttempts: QUEUES.ingestDocument.options.retryLimit + 1,
       maxFileBytes: maxUploadBytes,
     });
   } catch {

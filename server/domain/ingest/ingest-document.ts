@@ -14,8 +14,11 @@ import { embeddingText, formatVector } from './vectors';
 
 export interface IngestDeps {
   embedder: Embedder;
-  /** How many times the queue runs a job before giving up (its retry limit + 1). */
-  maxAttempts: number;
+  /**
+   * True when the queue will not run this job again (pg-boss's retryCount has reached its
+   * retryLimit): a passing failure then fails the document instead of waiting for a retry.
+   */
+  isLastAttempt?: boolean;
   /** The upload limit, so a file accepted at upload is never refused for size while processing. */
   maxFileBytes?: number;
   /** Texts per embedding call; between calls the event loop is free for other requests. */
@@ -52,17 +55,6 @@ export async function ingestDocument(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!job || TERMINAL.includes(job.status)) return 'skipped';
-
-  const { attempts } = await db
-    .updateTable('jobs')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: new Date() }))
-    .where('id', '=', ref.jobId)
-    .returning('attempts')
-    .executeTakeFirstOrThrow();
-  if (attempts > deps.maxAttempts) {
-    await failJob(db, ref.jobId, ref.documentId, 'Processing kept failing and was stopped. Upload the file again later.');
-    return 'failed';
-  }
 
   const progress = new JobProgress(db, ref.jobId);
   try {
@@ -106,8 +98,8 @@ export async function ingestDocument(
   } catch (error) {
     if (progress.cancelled || !(await jobIsLive(db, ref.jobId))) return 'skipped';
     const { permanent, message } = classify(error);
-    if (message === UNEXPECTED_MESSAGE) console.error(`[ingest] job ${ref.jobId}, attempt ${attempts}:`, error);
-    if (permanent || attempts >= deps.maxAttempts) {
+    if (message === UNEXPECTED_MESSAGE) console.error(`[ingest] job ${ref.jobId}:`, error);
+    if (permanent || deps.isLastAttempt) {
       await failJob(db, ref.jobId, ref.documentId, message);
       return 'failed';
     }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { DB } from '../../db/schema';
 import { sendInTransaction } from '../../queue';
-import { QUEUES } from '../../../jobs/queues';
+import { QUEUES } from '../../queues';
 import { badRequest, DomainError, notFound } from '../errors';
 import { ExtractionError, validateUpload } from '../ingest/extract';
 import { requireOwnedDataset, requireOwnedDocument } from '../ownership';

@@ -6,14 +6,6 @@ import { isUuid, requireOwnedDataset } from '../ownership';
 export const INGEST_JOB_KIND = 'ingest_document';
 export const QUEUED_MESSAGE = 'Waiting in the queue to be processed';
 
-/**
- * A started job that has not reported progress for this long is taken as dead (its worker
- * process stopped and the queue has given up on it). Progress is written at least every page
- * or batch, and the queue expires an attempt after 30 minutes, so live jobs never get near it.
- */
-export const STALE_JOB_MS = 45 * 60 * 1000;
-export const STALE_JOB_MESSAGE = 'Processing stopped unexpectedly. Upload the file again.';
-
 export interface JobStatus {
   id: string;
   status: string;
@@ -25,20 +17,20 @@ export interface JobStatus {
 
 const TERMINAL = ['completed', 'failed'];
 
-export async function getJobStatus(db: Kysely<DB>, userId: string, jobId: string, now = new Date()): Promise<JobStatus> {
+/**
+ * A job as its owner sees it. Reading never changes it: a dead worker's job is retried by
+ * pg-boss (heartbeats), and one it gives up on is failed by the dead-letter handler.
+ */
+export async function getJobStatus(db: Kysely<DB>, userId: string, jobId: string): Promise<JobStatus> {
   const job = isUuid(jobId)
     ? await db
         .selectFrom('jobs')
-        .select(['id', 'status', 'progress', 'progress_message', 'error', 'document_id', 'updated_at'])
+        .select(['id', 'status', 'progress', 'progress_message', 'error', 'document_id'])
         .where('id', '=', jobId)
         .where('user_id', '=', userId)
         .executeTakeFirst()
     : undefined;
   if (!job) throw notFound('Job');
-  if (!TERMINAL.includes(job.status) && job.status !== 'queued' && now.getTime() - job.updated_at.getTime() > STALE_JOB_MS) {
-    await failJob(db, job.id, job.document_id, STALE_JOB_MESSAGE);
-    return { id: job.id, status: 'failed', progress: job.progress, progress_message: 'Failed', error: STALE_JOB_MESSAGE, document_id: job.document_id };
-  }
   return {
     id: job.id,
     status: job.status,

@@ -42,7 +42,6 @@ export async function authRoutes(app: FastifyInstance, services: Services) {
     async (request, reply) => {
       const result = await login(services.db, request.body as z.infer<typeof loginSchema>, {
         ip: request.ip,
-        throttle: services.loginThrottle,
         ttlDays,
       });
       setSessionCookie(reply, request, result.token, ttlDays);

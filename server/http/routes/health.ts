@@ -2,19 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Services } from '../../services';
+import { DISK_FULL_MESSAGE, type StorageHealth } from '../storage-health';
 
-export async function healthRoutes(app: FastifyInstance, services: Services) {
+export async function healthRoutes(app: FastifyInstance, services: Services, storage: StorageHealth) {
   app.get(
     '/api/health',
     {
       config: { public: true },
       schema: {
         tags: ['meta'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
+        description: 'ok (200), or 507 when a recent write failed because the storage is full.',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string() }),
+          507: z.object({ status: z.literal('storage_full'), database: z.string(), error: z.string(), since: z.string() }),
+        },
       },
     },
-    async () => {
+    async (_request, reply) => {
       await sql`select 1`.execute(services.db);
+      const { full, since } = storage.state();
+      if (full) {
+        return reply
+          .status(507)
+          .send({ status: 'storage_full' as const, database: services.database.kind, error: DISK_FULL_MESSAGE, since: since!.toISOString() });
+      }
       return { status: 'ok' as const, database: services.database.kind };
     },
   );

@@ -1,6 +1,0 @@
-// Importing a feature's job module registers its handler with defineJobHandler.
-import './ingest';
-import './reembed';
-import './concept-map';
-
-export {};

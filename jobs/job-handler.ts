@@ -1,0 +1,15 @@
+import type { Services } from '../server/services';
+
+/** Which run of a job this is, as pg-boss counts it. */
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** A queue's handler: parses its payload and calls one domain function. */
+export interface JobHandler {
+  queue: string;
+  /** Jobs of this queue one process runs at once. */
+  concurrency: number;
+  run(services: Services, data: unknown, attempt: JobAttempt): Promise<void>;
+}

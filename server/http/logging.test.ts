@@ -1,0 +1,44 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { bearer, createTestApp, type TestApp } from '../../tests/support/test-app';
+import { redactUrl } from './logging';
+
+describe('request logging', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('redacts secret query values', () => {
+    expect(redactUrl('/api/x/file?inline=1&token=abc.DEF-123&page=2')).toBe('/api/x/file?inline=1&token=[redacted]&page=2');
+    expect(redactUrl('/register?code=TOME-1&x=1')).toBe('/register?code=[redacted]&x=1');
+    expect(redactUrl('/api/campaigns')).toBe('/api/campaigns');
+  });
+
+  it('writes no session token to any log line, whether it came in the query, a header or a cookie', async () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    const app = await buildApp(t.services, { logStream: stream });
+    await app.ready();
+    try {
+      const { token } = await t.signUp();
+      const id = '00000000-0000-4000-8000-000000000000';
+      await app.inject({ method: 'GET', url: `/api/datasets/${id}/documents/${id}/file?inline=1&token=${token}` });
+      await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+      await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `tk_session=${token}` } });
+      await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nobody', password: token } });
+      await new Promise((resolve) => setImmediate(resolve));
+      const log = lines.join('');
+      expect(log).toContain('token=[redacted]');
+      expect(log).toContain('/api/auth/me');
+      expect(log).not.toContain(token);
+    } finally {
+      await app.close();
+    }
+  });
+});

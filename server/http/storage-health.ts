@@ -1,0 +1,32 @@
+/**
+ * Disk full, as the storage reports it: Postgres (embedded or server) answers SQLSTATE 53100
+ * (disk_full) or 53000-class errors, and Node's fs answers ENOSPC / EDQUOT. The error handler
+ * turns one into a 507 with a message, and /api/health reports the storage as full for
+ * RECOVERY_MS after the last such failure.
+ */
+export const DISK_FULL_MESSAGE =
+  'The server has run out of storage space, so nothing was saved. Ask the administrator to free disk space, then try again.';
+
+const RECOVERY_MS = 5 * 60_000;
+
+export function isDiskFull(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT' || e.code === '53100') return true;
+    if (typeof (e as { message?: unknown }).message === 'string' && /No space left on device/i.test((e as { message: string }).message)) return true;
+  }
+  return false;
+}
+
+export class StorageHealth {
+  private fullAt: number | null = null;
+
+  reportFull(now = Date.now()) {
+    this.fullAt = now;
+  }
+
+  /** The storage's state for /api/health. */
+  state(now = Date.now()): { full: boolean; since: Date | null } {
+    if (this.fullAt !== null && now - this.fullAt > RECOVERY_MS) this.fullAt = null;
+    return { full: this.fullAt !== null, since: this.fullAt === null ? null : new Date(this.fullAt) };
+  }
+}
