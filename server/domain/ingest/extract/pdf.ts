@@ -1,4 +1,3 @@
-import { getResolvedPDFJS } from 'unpdf';
 import { BlockBuilder } from './blocks';
 import { ExtractionError, errors } from './errors';
 
@@ -216,6 +215,8 @@ function classify(error: unknown, timeoutMs: number): ExtractionError {
 
 export async function extractPdf(bytes: Uint8Array, out: BlockBuilder, options: PdfOptions): Promise<number> {
   const deadline = Date.now() + options.timeoutMs;
+  // Loaded on first use: PDF.js is large, and most threads that read uploads never need it.
+  const { getResolvedPDFJS } = await import('unpdf');
   const { getDocument } = await getResolvedPDFJS();
   // PDF.js may take ownership of the buffer it is given, so it gets a copy.
   const task = getDocument({
