@@ -36,10 +36,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return openEmbedded(target.dataDir);
 }
 
+const BYTEA = 17;
+
+/**
+ * PGlite's own bytea conversion goes byte by byte in JavaScript (a 50 MB upload held the event
+ * loop for half a minute); Node's Buffer does the same hex work natively, several times faster.
+ */
+export const FAST_BYTEA = {
+  serializers: {
+    [BYTEA]: (value: Uint8Array) => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`,
+  },
+  parsers: {
+    [BYTEA]: (text: string) => {
+      const bytes = Buffer.from(text.slice(2), 'hex');
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+  },
+};
+
 async function openEmbedded(dataDir: string | 'memory'): Promise<Database> {
   if (dataDir !== 'memory') fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir === 'memory' ? 'memory://' : dataDir, {
     extensions: { vector },
+    ...FAST_BYTEA,
   });
   return embeddedDatabase(pglite);
 }

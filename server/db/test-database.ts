@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'kysely';
-import { embeddedDatabase, openDatabase, type Database } from './database';
+import { embeddedDatabase, FAST_BYTEA, openDatabase, type Database } from './database';
 import { migrate } from './migrate';
 
 /**
@@ -17,7 +17,7 @@ export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return createServerTestDatabase(serverUrl);
   const template = await migratedTemplate();
-  const pglite = await PGlite.create('memory://', { extensions: { vector }, loadDataDir: template });
+  const pglite = await PGlite.create('memory://', { extensions: { vector }, loadDataDir: template, ...FAST_BYTEA });
   const database = embeddedDatabase(pglite);
   await migrate(database);
   return database;

@@ -76,6 +76,15 @@ describe('the document processing job', () => {
     expect((await document(ref.documentId)).status).toBe('ready');
   });
 
+  it("says in the job's message what it skipped and what it cut", async () => {
+    const blob = 'iVBORw0KGgoAAAANSUhEUg9+/'.repeat(400);
+    const ref = await queued('map.md', `# Map\n\nThe vault lies north.\n\n![map](data:image/png;base64,${blob})\n\n${'x'.repeat(6_000)}\n`);
+    expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder(), maxAttempts: 1 })).toBe('completed');
+    const done = await job(ref.jobId);
+    expect(done.progress_message).toMatch(/^Ready: \d+ passages?, [\d,]+ tokens\. Skipped 1 embedded base64 blob \(10 KB\): not readable text\. Cut 1 unbroken run of text longer than 1,000 characters \(the longest 6,000\) into passages\.$/);
+    expect((await document(ref.documentId)).content).toContain('(data:image/png;base64,[skipped: 10 KB of base64 data])');
+  });
+
   it('fails the document with the reason once the last attempt fails, leaving nothing half-made', async () => {
     const ref = await queued();
     const embedder = new FlakyEmbedder(Number.POSITIVE_INFINITY);

@@ -7,9 +7,11 @@ import { estimateTokens } from '../../text/tokens';
 import { isDomainError } from '../errors';
 import { failJob } from '../tomes/jobs';
 import { recordUsage } from '../usage/usage';
-import { type Chunk, chunkDocument } from './chunk';
-import { ExtractionError, extractDocument, type ExtractedDocument } from './extract';
+import type { Chunk } from './chunk';
+import { ExtractionError } from './extract';
 import { JobProgress } from './job-progress';
+import { prepareOffThread } from './prepare/off-thread';
+import type { PreparedDocument } from './prepare/prepare';
 import { embeddingText, formatVector } from './vectors';
 
 export interface IngestDeps {
@@ -73,28 +75,22 @@ export async function ingestDocument(
     await progress.report('extracting', 2, `Reading ${source.filename}`);
     // postgres.js reads bytea as a Node Buffer, which PDF.js refuses; a plain Uint8Array view of the same memory it takes.
     const bytes = new Uint8Array(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength);
-    const extracted = await extractDocument(bytes, source.filename, {
+    const prepared = await prepareOffThread(bytes, source.filename, {
       maxFileBytes: deps.maxFileBytes,
       onProgress: (page, pageCount) => {
         progress.report('extracting', 2 + (38 * page) / pageCount, `Extracting page ${page} of ${pageCount}`).catch(() => undefined);
       },
+      onChunking: () => {
+        progress.report('chunking', 42, 'Splitting the text into passages').catch(() => undefined);
+      },
     });
     if (progress.cancelled) return 'skipped';
-
-    await progress.report('chunking', 42, 'Splitting the text into passages');
-    await yieldToEventLoop();
-    const chunks = chunkDocument(extracted);
-    if (chunks.length === 0) {
-      throw new ExtractionError('empty_file', 'No readable text was found in this file. Check that it is the right file and upload it again.', {
-        rejectAtUpload: false,
-      });
-    }
-    if (progress.cancelled) return 'skipped';
+    const { chunks } = prepared;
 
     const vectors = await embedChunks(db, userId, chunks, deps, progress);
     if (progress.cancelled) return 'skipped';
 
-    return await writeIndex(db, ref, extracted, chunks, vectors, deps.embedder.model, progress);
+    return await writeIndex(db, ref, prepared, vectors, deps.embedder.model, progress);
   } catch (error) {
     if (progress.cancelled || !(await jobIsLive(db, ref.jobId))) return 'skipped';
     const { permanent, message } = classify(error);
@@ -176,8 +172,7 @@ async function embedChunks(
 async function writeIndex(
   db: Kysely<DB>,
   ref: { jobId: string; documentId: string },
-  extracted: ExtractedDocument,
-  chunks: Chunk[],
+  prepared: PreparedDocument,
   vectors: number[][],
   model: string,
   progress: JobProgress,
@@ -189,6 +184,7 @@ async function writeIndex(
     .executeTakeFirst();
   if (!document) return 'skipped';
 
+  const { chunks } = prepared;
   const written: number[] = [];
   let outcome: IngestOutcome = 'skipped';
   try {
@@ -221,7 +217,7 @@ async function writeIndex(
     }
 
     const firstNew = Math.min(...written);
-    const tokenCount = estimateTokens(extracted.text);
+    const tokenCount = estimateTokens(prepared.text);
     outcome = await db.transaction().execute(async (trx) => {
       const job = await trx.selectFrom('jobs').select('status').where('id', '=', ref.jobId).forUpdate().executeTakeFirst();
       if (!job || TERMINAL.includes(job.status)) return 'skipped' as const;
@@ -231,9 +227,9 @@ async function writeIndex(
       await trx
         .updateTable('documents')
         .set({
-          content: extracted.text,
+          content: prepared.text,
           token_count: tokenCount,
-          page_count: extracted.pageCount ?? null,
+          page_count: prepared.pageCount ?? null,
           status: 'ready',
           error: null,
           updated_at: new Date(),
@@ -245,7 +241,10 @@ async function writeIndex(
         .set({
           status: 'completed',
           progress: 100,
-          progress_message: `Ready: ${chunks.length} ${chunks.length === 1 ? 'passage' : 'passages'}, ${tokenCount.toLocaleString('en-US')} tokens`,
+          progress_message: [
+            `Ready: ${chunks.length} ${chunks.length === 1 ? 'passage' : 'passages'}, ${tokenCount.toLocaleString('en-US')} tokens${prepared.notes.length ? '.' : ''}`,
+            ...prepared.notes,
+          ].join(' '),
           error: null,
           updated_at: new Date(),
         })

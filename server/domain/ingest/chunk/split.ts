@@ -37,13 +37,32 @@ export function splitWords(text: string, maxTokens: number): string[] {
     if (!word) continue;
     let w = tokenWeight(word);
     if (current.length && weight + space + w > maxTokens) close();
-    // A single "word" longer than the limit (a URL, a blob) is cut by characters.
+    // A single "word" longer than the limit (a URL, a blob) is cut by characters. The cut length
+    // comes from the whole word's density once; each piece is weighed on its own (never the
+    // rest of the word again), so a word costs time linear in its length.
     let rest = word;
-    while (w > maxTokens) {
-      const cut = Math.max(1, Math.floor(rest.length * (maxTokens / w) * 0.95));
-      pieces.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-      w = tokenWeight(rest);
+    if (w > maxTokens) {
+      const step = Math.max(1, Math.floor(word.length * (maxTokens / w) * 0.95));
+      let offset = 0;
+      rest = '';
+      while (offset < word.length) {
+        let end = Math.min(word.length, offset + step);
+        let piece = word.slice(offset, end);
+        let pieceWeight = tokenWeight(piece);
+        while (pieceWeight > maxTokens && end - offset > 1) {
+          end = offset + Math.max(1, Math.floor((end - offset) * 0.9));
+          piece = word.slice(offset, end);
+          pieceWeight = tokenWeight(piece);
+        }
+        if (end === word.length) {
+          // The tail joins the next words, as any short word would.
+          rest = piece;
+          w = pieceWeight;
+          break;
+        }
+        pieces.push(piece);
+        offset = end;
+      }
     }
     if (!rest) continue;
     weight += (current.length ? space : 0) + w;

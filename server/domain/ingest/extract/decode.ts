@@ -3,24 +3,11 @@
  * and otherwise Windows-1252, which is what "Latin-1" files from Windows really are.
  */
 
-// Windows-1252 0x80..0x9F; the five undefined bytes map to their C1 code points, as browsers do.
-const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d, 0x8f,
-  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d, 0x017e, 0x0178,
-];
-
-export function cp1252Char(byte: number): string {
-  return String.fromCharCode(byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80] : byte);
-}
+// The WHATWG decoder maps the five bytes Windows-1252 leaves undefined to their C1 code points, as browsers do.
+const CP1252 = new TextDecoder('windows-1252');
 
 export function decodeCp1252(bytes: Uint8Array): string {
-  let out = '';
-  const CHUNK = 8192;
-  for (let i = 0; i < bytes.length; i += CHUNK) {
-    const codes = Array.from(bytes.subarray(i, i + CHUNK), (b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] : b));
-    out += String.fromCharCode(...codes);
-  }
-  return out;
+  return CP1252.decode(bytes);
 }
 
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';

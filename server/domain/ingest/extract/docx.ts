@@ -1,6 +1,6 @@
-import { Parser } from 'htmlparser2';
 import { BlockBuilder } from './blocks';
 import { errors } from './errors';
+import { ParagraphWalk } from './paragraph-walk';
 import { SafeZip, resolveZipPath } from './safe-zip';
 import { walkXml } from './xml-walk';
 
@@ -70,135 +70,61 @@ function styleLevel(styleId: string, styles: Map<string, number>): number | unde
   return /^title$/i.test(styleId) ? 1 : undefined;
 }
 
-interface Paragraph {
-  text: string;
-  level: number | undefined;
-  list: boolean;
-}
-
 export function extractDocxXml(xml: string, styles: Map<string, number>, out: BlockBuilder): void {
-  const paragraphs: Paragraph[] = [];
-  /** Blocks found inside a paragraph (text boxes) are emitted after it. */
-  const deferred: (() => void)[] = [];
-  let skipDepth = 0;
   let inText = false;
-  let tableDepth = 0;
-  let cells: string[] = [];
-  let cell: string[] | undefined;
   let headerRow = false;
-  const stack: boolean[] = [];
-
-  const current = () => paragraphs[paragraphs.length - 1];
-  const emitParagraph = (p: Paragraph) => {
-    if (cell && tableDepth > 0) {
-      cell.push(p.text);
-      return;
-    }
-    if (p.level !== undefined) out.heading(p.text, p.level);
-    else out.paragraph((p.list ? '- ' : '') + p.text);
-  };
-
-  const parser = new Parser(
+  ParagraphWalk.run(
+    xml,
+    SKIPPED,
     {
-      onopentag(name, attribs) {
-        const skip = skipDepth > 0 || SKIPPED.has(name);
-        stack.push(skip);
-        if (skip) {
-          skipDepth++;
-          return;
-        }
+      onopen(name, attribs, walk) {
+        const p = walk.current;
         switch (name) {
-          case 'w:p':
-            paragraphs.push({ text: '', level: undefined, list: false });
-            break;
-          case 'w:pStyle': {
-            const p = current();
+          case 'w:p': return walk.openParagraph();
+          case 'w:pStyle':
             if (p) p.level = styleLevel(attribs['w:val'] ?? '', styles) ?? p.level;
-            break;
-          }
+            return;
           case 'w:outlineLvl': {
-            const p = current();
             const lvl = Number(attribs['w:val']);
             if (p && lvl >= 0 && lvl < 9) p.level = lvl + 1;
-            break;
+            return;
           }
           case 'w:numPr':
-            if (current()) current().list = true;
-            break;
+            if (p) p.list = true;
+            return;
           case 'w:t':
             inText = true;
-            break;
+            return;
           case 'w:tab':
-          case 'w:ptab':
-            if (current()) current().text += '\t';
-            break;
+          case 'w:ptab': return walk.append('\t');
           case 'w:br':
-          case 'w:cr':
-            if (current()) current().text += '\n';
-            break;
-          case 'w:noBreakHyphen':
-            if (current()) current().text += '-';
-            break;
-          case 'w:tbl':
-            if (tableDepth === 0) out.endTable();
-            tableDepth++;
-            break;
+          case 'w:cr': return walk.append('\n');
+          case 'w:noBreakHyphen': return walk.append('-');
+          case 'w:tbl': return walk.openTable();
           case 'w:tr':
-            if (tableDepth === 1) {
-              cells = [];
-              headerRow = false;
-            }
-            break;
+            if (walk.inOuterTable) headerRow = false;
+            return walk.openRow();
           case 'w:tblHeader':
-            if (tableDepth === 1) headerRow = attribs['w:val'] !== '0' && attribs['w:val'] !== 'false';
-            break;
-          case 'w:tc':
-            if (tableDepth === 1) cell = [];
-            break;
+            if (walk.inOuterTable) headerRow = attribs['w:val'] !== '0' && attribs['w:val'] !== 'false';
+            return;
+          case 'w:tc': return walk.openCell();
         }
       },
-      ontext(data) {
-        if (inText && skipDepth === 0 && current()) current().text += data;
-      },
-      onclosetag(name) {
-        if (stack.pop()) {
-          skipDepth--;
-          return;
-        }
+      text: (data) => (inText ? data : undefined),
+      onclose(name, walk) {
         switch (name) {
           case 'w:t':
             inText = false;
-            break;
-          case 'w:p': {
-            const p = paragraphs.pop();
-            if (!p) break;
-            if (paragraphs.length > 0) deferred.push(() => emitParagraph(p));
-            else {
-              emitParagraph(p);
-              for (const emit of deferred.splice(0)) emit();
-            }
-            break;
-          }
-          case 'w:tc':
-            if (tableDepth === 1 && cell) {
-              cells.push(cell.join(' '));
-              cell = undefined;
-            }
-            break;
-          case 'w:tr':
-            if (tableDepth === 1) out.tableRow(cells, headerRow || undefined);
-            break;
-          case 'w:tbl':
-            tableDepth--;
-            if (tableDepth === 0) out.endTable();
-            break;
+            return;
+          case 'w:p': return walk.closeParagraph();
+          case 'w:tc': return walk.closeCell();
+          case 'w:tr': return walk.closeRow(headerRow);
+          case 'w:tbl': return walk.closeTable();
         }
       },
     },
-    { xmlMode: true, decodeEntities: true },
+    out,
   );
-  parser.write(xml);
-  parser.end();
 }
 
 export function extractDocx(zip: SafeZip, out: BlockBuilder): void {

@@ -41,11 +41,12 @@ export const errors = {
       rejectAtUpload: true,
     });
   },
-  noText(ext: AcceptedExtension) {
+  noText(ext: AcceptedExtension, notes: string[] = []) {
     const hint = ext === 'pdf'
       ? ' If it is a scanned PDF, run text recognition (OCR) on it and upload it again.'
       : ' Check that it is the right file and upload it again.';
-    return new ExtractionError('empty_file', `No readable text was found in this ${typeLabel(ext)}.${hint}`, {
+    const noted = notes.length ? ` ${notes.join(' ')}` : '';
+    return new ExtractionError('empty_file', `No readable text was found in this ${typeLabel(ext)}.${noted}${hint}`, {
       rejectAtUpload: false,
     });
   },
@@ -110,6 +111,13 @@ export const errors = {
     return new ExtractionError(
       'parse_error',
       `Reading the ${typeLabel(ext)} took longer than ${ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`} and was stopped; it may be damaged or unusually complex. Try re-exporting it and upload it again.`,
+      { rejectAtUpload: false },
+    );
+  },
+  tooComplex(ext: AcceptedExtension, heapMb: number) {
+    return new ExtractionError(
+      'parse_error',
+      `Reading the ${typeLabel(ext)} needed more than ${heapMb} MB of memory and was stopped. Split it into smaller files and upload them separately.`,
       { rejectAtUpload: false },
     );
   },

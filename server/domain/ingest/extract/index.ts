@@ -7,6 +7,7 @@ import { ExtractionError, errors } from './errors';
 import type { AcceptedExtension } from './file-types';
 import { extractHtml } from './html';
 import { extractJson } from './json';
+import { describeLongRuns, emptyLongRunReport, limitLongRuns, withoutBlobMarkers } from './long-runs';
 import { extractOdt } from './odt';
 import { extractPdf } from './pdf';
 import { extractRtf } from './rtf';
@@ -14,7 +15,7 @@ import { SafeZip } from './safe-zip';
 import { validateUpload } from './sniff';
 import { extractTex } from './tex';
 import { extractLog, extractMarkdown, extractPlainText } from './text';
-import { type ExtractOptions, type ExtractedDocument, resolveLimits } from './types';
+import { type ExtractOptions, type ExtractedBlock, type ExtractedDocument, resolveLimits } from './types';
 import { extractXml } from './xml';
 
 export { ACCEPTED_EXTENSIONS, type AcceptedExtension, extensionOf, isAcceptedExtension } from './file-types';
@@ -42,6 +43,7 @@ export async function extractDocument(bytes: Uint8Array, filename: string, optio
   const out = new BlockBuilder();
   let pageCount: number | undefined;
   let source: string | undefined;
+  const longRuns = emptyLongRunReport();
 
   try {
     switch (fileType) {
@@ -63,7 +65,7 @@ export async function extractDocument(bytes: Uint8Array, filename: string, optio
       default: {
         const { text } = decodeText(bytes);
         if (looksBinary(text)) throw errors.notText(fileType, false);
-        source = text.replace(/\r\n?/g, '\n');
+        source = limitLongRuns(text.replace(/\r\n?/g, '\n'), longRuns);
         extractText(fileType, source, out);
       }
     }
@@ -73,10 +75,14 @@ export async function extractDocument(bytes: Uint8Array, filename: string, optio
   }
 
   const blocks = out.build();
-  if (!hasText(blocks)) throw errors.noText(fileType);
+  if (source === undefined) for (const block of blocks) block.text = limitLongRuns(block.text, longRuns) as typeof block.text;
+  const notes = describeLongRuns(longRuns);
+  const readable = longRuns.skippedBlobs ? blocks.map((b) => ({ ...b, text: withoutBlobMarkers(b.text) }) as ExtractedBlock) : blocks;
+  if (!hasText(readable)) throw errors.noText(fileType, notes);
   const text = source !== undefined && SOURCE_IS_TEXT.has(fileType) ? source.trim() : renderText(blocks);
   const doc: ExtractedDocument = { fileType, text, blocks };
   if (pageCount !== undefined) doc.pageCount = pageCount;
+  if (notes.length) doc.notes = notes;
   return doc;
 }
 

@@ -1,6 +1,6 @@
-import { Parser } from 'htmlparser2';
 import { BlockBuilder } from './blocks';
 import { errors } from './errors';
+import { ParagraphWalk } from './paragraph-walk';
 import { SafeZip } from './safe-zip';
 
 /**
@@ -12,121 +12,50 @@ import { SafeZip } from './safe-zip';
 
 const SKIPPED = new Set(['office:annotation', 'text:tracked-changes', 'text:note-citation', 'office:automatic-styles', 'office:font-face-decls', 'office:forms', 'draw:image']);
 
-interface Block {
-  text: string;
-  level: number | undefined;
-}
-
 export function extractOdtXml(xml: string, out: BlockBuilder): void {
-  const open: Block[] = [];
-  const deferred: Block[] = [];
-  const stack: boolean[] = [];
-  let skipDepth = 0;
-  let tableDepth = 0;
   let inHeaderRows = false;
-  let cells: string[] = [];
-  let cell: string[] | undefined;
   let listDepth = 0;
-
-  const emit = (b: Block) => {
-    if (cell && tableDepth > 0) cell.push(b.text);
-    else if (b.level !== undefined) out.heading(b.text, b.level);
-    else out.paragraph((listDepth > 0 ? '- ' : '') + b.text);
-  };
-  const append = (s: string) => {
-    const top = open[open.length - 1];
-    if (top) top.text += s;
-  };
-
-  const parser = new Parser(
+  ParagraphWalk.run(
+    xml,
+    SKIPPED,
     {
-      onopentag(name, attribs) {
-        const skip = skipDepth > 0 || SKIPPED.has(name);
-        stack.push(skip);
-        if (skip) {
-          skipDepth++;
-          return;
-        }
+      onopen(name, attribs, walk) {
         switch (name) {
-          case 'text:h':
-            open.push({ text: '', level: Number(attribs['text:outline-level'] ?? '1') || 1 });
-            break;
-          case 'text:p':
-            open.push({ text: '', level: undefined });
-            break;
-          case 'text:s':
-            append(' '.repeat(Math.min(100, Math.max(1, Number(attribs['text:c'] ?? '1') || 1))));
-            break;
-          case 'text:tab':
-            append('\t');
-            break;
-          case 'text:line-break':
-            append('\n');
-            break;
+          case 'text:h': return walk.openParagraph(Number(attribs['text:outline-level'] ?? '1') || 1, listDepth > 0);
+          case 'text:p': return walk.openParagraph(undefined, listDepth > 0);
+          case 'text:s': return walk.append(' '.repeat(Math.min(100, Math.max(1, Number(attribs['text:c'] ?? '1') || 1))));
+          case 'text:tab': return walk.append('\t');
+          case 'text:line-break': return walk.append('\n');
           case 'text:list':
             listDepth++;
-            break;
-          case 'table:table':
-            if (tableDepth === 0) out.endTable();
-            tableDepth++;
-            break;
+            return;
+          case 'table:table': return walk.openTable();
           case 'table:table-header-rows':
-            if (tableDepth === 1) inHeaderRows = true;
-            break;
-          case 'table:table-row':
-            if (tableDepth === 1) cells = [];
-            break;
-          case 'table:table-cell':
-            if (tableDepth === 1) cell = [];
-            break;
+            if (walk.inOuterTable) inHeaderRows = true;
+            return;
+          case 'table:table-row': return walk.openRow();
+          case 'table:table-cell': return walk.openCell();
         }
       },
-      ontext(data) {
-        if (skipDepth === 0) append(data.replace(/[\n\r\t]+/g, ' '));
-      },
-      onclosetag(name) {
-        if (stack.pop()) {
-          skipDepth--;
-          return;
-        }
+      text: (data) => data.replace(/[\n\r\t]+/g, ' '),
+      onclose(name, walk) {
         switch (name) {
           case 'text:h':
-          case 'text:p': {
-            const block = open.pop();
-            if (!block) break;
-            if (open.length > 0) deferred.push(block);
-            else {
-              emit(block);
-              for (const d of deferred.splice(0)) emit(d);
-            }
-            break;
-          }
+          case 'text:p': return walk.closeParagraph();
           case 'text:list':
             listDepth--;
-            break;
-          case 'table:table-cell':
-            if (tableDepth === 1 && cell) {
-              cells.push(cell.join(' '));
-              cell = undefined;
-            }
-            break;
-          case 'table:table-row':
-            if (tableDepth === 1) out.tableRow(cells, inHeaderRows || undefined);
-            break;
+            return;
+          case 'table:table-cell': return walk.closeCell();
+          case 'table:table-row': return walk.closeRow(inHeaderRows);
           case 'table:table-header-rows':
-            if (tableDepth === 1) inHeaderRows = false;
-            break;
-          case 'table:table':
-            tableDepth--;
-            if (tableDepth === 0) out.endTable();
-            break;
+            if (walk.inOuterTable) inHeaderRows = false;
+            return;
+          case 'table:table': return walk.closeTable();
         }
       },
     },
-    { xmlMode: true, decodeEntities: true },
+    out,
   );
-  parser.write(xml);
-  parser.end();
 }
 
 export function extractOdt(zip: SafeZip, out: BlockBuilder): void {

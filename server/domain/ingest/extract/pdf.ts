@@ -1,4 +1,3 @@
-import { getResolvedPDFJS } from 'unpdf';
 import { BlockBuilder } from './blocks';
 import { ExtractionError, errors } from './errors';
 
@@ -214,9 +213,19 @@ function classify(error: unknown, timeoutMs: number): ExtractionError {
   return errors.damaged('pdf', error);
 }
 
+/**
+ * PDF.js through unpdf, on the same pdfjs-dist release the viewer uses (one version of PDF.js in
+ * the project). Loaded on first use: it is large, and most threads that read uploads never need it.
+ */
+async function loadPdfJs() {
+  const { definePDFJSModule, getResolvedPDFJS } = await import('unpdf');
+  await definePDFJSModule(() => import('pdfjs-dist/legacy/build/pdf.mjs'));
+  return getResolvedPDFJS();
+}
+
 export async function extractPdf(bytes: Uint8Array, out: BlockBuilder, options: PdfOptions): Promise<number> {
   const deadline = Date.now() + options.timeoutMs;
-  const { getDocument } = await getResolvedPDFJS();
+  const { getDocument } = await loadPdfJs();
   // PDF.js may take ownership of the buffer it is given, so it gets a copy.
   const task = getDocument({
     // A plain Uint8Array copy: PDF.js refuses Node Buffers (what postgres.js hands back for bytea).

@@ -24,6 +24,8 @@ export interface ExtractedDocument {
   text: string;
   pageCount?: number;
   blocks: ExtractedBlock[];
+  /** What the reader left out or cut (base64 blobs, over-long runs), in sentences for the job's message. */
+  notes?: string[];
 }
 
 export interface ExtractLimits {

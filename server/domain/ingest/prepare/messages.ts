@@ -1,0 +1,16 @@
+import type { ExtractionErrorCode } from '../extract';
+import type { PreparedDocument } from './prepare';
+
+export interface ToWorker {
+  bytes: Uint8Array;
+  filename: string;
+  maxFileBytes?: number;
+  timeoutMs: number;
+}
+
+export type FromWorker =
+  | { kind: 'page'; page: number; pageCount: number }
+  | { kind: 'chunking' }
+  | { kind: 'done'; prepared: PreparedDocument }
+  | { kind: 'failed'; code: ExtractionErrorCode; message: string; rejectAtUpload: boolean }
+  | { kind: 'crashed'; message: string };

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ExtractionError } from '../extract/errors';
+import { buildPdf } from '../extract/test-fixtures';
+import { prepareOffThread } from './off-thread';
+
+const pdf = buildPdf([['The Vault of Ashes', 'Dragons sleep beneath the mountain.'], ['Page two speaks of the Ember Crown.']]);
+
+describe('reading an upload in a worker thread', () => {
+  it('gives back the text, the passages and the page progress', async () => {
+    const pages: number[] = [];
+    const prepared = await prepareOffThread(pdf, 'vault.pdf', { onProgress: (page) => pages.push(page) });
+    expect(prepared.pageCount).toBe(2);
+    expect(prepared.text).toContain('Ember Crown');
+    expect(prepared.chunks.map((c) => c.page)).toEqual([1, 2]);
+    expect(pages).toEqual([1, 2]);
+  });
+
+  it('ends a reading that runs past its time limit, and the next file is read by a fresh thread', async () => {
+    const error = await prepareOffThread(pdf, 'vault.pdf', { timeoutMs: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExtractionError);
+    expect((error as Error).message).toMatch(/^Reading the PDF file took longer than 1 ms and was stopped/);
+    const again = await prepareOffThread(pdf, 'vault.pdf');
+    expect(again.pageCount).toBe(2);
+  });
+
+  it('carries a reader error back with its code and message', async () => {
+    const error = await prepareOffThread(new TextEncoder().encode('%PDF-1.7\nnot really a pdf'), 'broken.pdf').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExtractionError);
+    expect((error as ExtractionError).code).toBe('damaged');
+  });
+
+  it('ends the thread when the job is cancelled', async () => {
+    const controller = new AbortController();
+    const pending = prepareOffThread(pdf, 'vault.pdf', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toThrow('Reading the file was cancelled.');
+  });
+});

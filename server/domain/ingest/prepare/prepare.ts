@@ -1,0 +1,30 @@
+import { type Chunk, chunkDocument } from '../chunk';
+import { ExtractionError, extractDocument, type ExtractOptions } from '../extract';
+import type { AcceptedExtension } from '../extract/file-types';
+
+/** What the pipeline keeps of an upload once it is read and cut: the text to store, the passages to index. */
+export interface PreparedDocument {
+  fileType: AcceptedExtension;
+  text: string;
+  pageCount?: number;
+  /** What was left out or cut (see extract/long-runs.ts), for the job's message. */
+  notes: string[];
+  chunks: Chunk[];
+}
+
+/** Extracts and chunks one upload. CPU-bound: the pipeline runs it in a worker thread (prepare/off-thread.ts). */
+export async function prepareDocument(bytes: Uint8Array, filename: string, options: ExtractOptions & { onChunking?: () => void } = {}): Promise<PreparedDocument> {
+  const extracted = await extractDocument(bytes, filename, options);
+  options.onChunking?.();
+  const chunks = chunkDocument(extracted);
+  const notes = extracted.notes ?? [];
+  if (chunks.length === 0) {
+    const noted = notes.length ? ` ${notes.join(' ')}` : '';
+    throw new ExtractionError('empty_file', `No readable text was found in this file.${noted} Check that it is the right file and upload it again.`, {
+      rejectAtUpload: false,
+    });
+  }
+  const prepared: PreparedDocument = { fileType: extracted.fileType, text: extracted.text, notes, chunks };
+  if (extracted.pageCount !== undefined) prepared.pageCount = extracted.pageCount;
+  return prepared;
+}
