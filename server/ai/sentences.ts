@@ -14,6 +14,8 @@ const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'cf', 'p', 'pp', 'ch',
 
 const LIST_OR_HEADING_START = /^\s*(?:[-*•▪◦]\s|\d{1,3}[.)]\s|#{1,6}\s|\|)/;
 const HEADING_OR_TABLE_ROW = /^\s*(?:#{1,6}\s|\|)/;
+/** A table row as the chunker writes it: cells joined by ' | '. */
+const TABLE_ROW = /\S \| \S/;
 /** A log line's time stamp ("[2026-03-14 19:02] ") or a list marker, which a quote leaves out. */
 const LINE_PREFIX = /^(?:\[[^\]\n]{4,40}\]\s+|[-*•▪◦]\s+|\d{1,3}[.)]\s+)/;
 
@@ -49,6 +51,8 @@ export function splitSentences(source: string): TextSpan[] {
       /[.!?:;]["'’”)\]]*\s*$/.test(line) ||
       LIST_OR_HEADING_START.test(nextLine) ||
       HEADING_OR_TABLE_ROW.test(line) ||
+      TABLE_ROW.test(line) ||
+      TABLE_ROW.test(nextLine) ||
       LINE_PREFIX.test(nextLine) ||
       (looksLikeTitleLine(line) && /^\s*[A-Z0-9]/.test(nextLine));
     if (hardBreak) cuts.add(lineEnd);
