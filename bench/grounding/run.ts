@@ -8,8 +8,9 @@
  * Every file is uploaded through the API and processed by the real ingestion job. Each question
  * of bench/grounding/questions.jsonl is then searched at the low, medium and high context levels
  * (recall: is a passage that answers among what the AI is given) and asked of a campaign linked
- * to the tome with the offline engine at the medium level (citation hit: a citation of an
- * answering passage whose quote is the answer, or part of it; lead: the first citation is).
+ * to the tome with the offline engine at the medium level (passage: a citation of an answering
+ * passage; quote: such a citation whose quote is the answer, or part of it; lead: the first
+ * citation is such a quote).
  * Every citation quote is checked verbatim against its document's stored content, and against
  * content.slice(start, end) when the citation carries offsets.
  */
@@ -26,6 +27,9 @@ import { answers, KINDS, loadGroundingQuestions, quotesAnswer, type GroundingQue
 interface Outcome {
   question: GroundingQuestion;
   recall: Record<ContextLevel, boolean>;
+  /** A citation of a passage that answers. */
+  passage: boolean;
+  /** A citation whose quote is the answer (or part of it). */
   cited: boolean;
   lead: boolean;
   citations: ChatCitation[];
@@ -79,15 +83,12 @@ for (const question of questions) {
         .where('c.id', 'in', answer.citations.map((c) => Number(c.source_id)))
         .execute()
     : [];
-  const hits = answer.citations.map((citation) => {
+  const fromAnswering = answer.citations.map((citation) => {
     const chunk = chunks.find((c) => String(c.id) === citation.source_id);
-    return (
-      chunk !== undefined &&
-      answers(question, { filename: chunk.filename, headingPath: chunk.heading_path, content: chunk.content }) &&
-      quotesAnswer(question, citation.quote)
-    );
+    return chunk !== undefined && answers(question, { filename: chunk.filename, headingPath: chunk.heading_path, content: chunk.content });
   });
-  outcomes.push({ question, recall, cited: hits.some(Boolean), lead: hits[0] === true, citations: answer.citations });
+  const hits = answer.citations.map((citation, i) => fromAnswering[i] && quotesAnswer(question, citation.quote));
+  outcomes.push({ question, recall, passage: fromAnswering.some(Boolean), cited: hits.some(Boolean), lead: hits[0] === true, citations: answer.citations });
   if (verbose && (!recall.medium || !hits[0])) {
     console.log(`MISS ${question.id} [${question.half}] medium=${recall.medium} cited=${hits.some(Boolean)} ${question.question}`);
     for (const c of answer.citations.slice(0, 3)) console.log(`   ${c.filename} «${c.quote.slice(0, 140).replace(/\n/g, ' ')}»`);
@@ -125,13 +126,14 @@ const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).t
 function row(label: string, group: Outcome[]): string {
   const n = group.length;
   const cells = CONTEXT_LEVELS.map((level) => pct(group.filter((o) => o.recall[level]).length, n));
-  return `${label.padEnd(12)} ${String(n).padStart(3)}  ${cells.join('  ')}   ${pct(group.filter((o) => o.cited).length, n)}  ${pct(group.filter((o) => o.lead).length, n)}`;
+  const answered = [group.filter((o) => o.passage), group.filter((o) => o.cited), group.filter((o) => o.lead)].map((g) => pct(g.length, n));
+  return `${label.padEnd(12)} ${String(n).padStart(3)}  ${cells.join('  ')}   ${answered.join('  ')}`;
 }
 console.log(`\nGrounding bench: ${files.length} files, ${chunkCount} passages in one tome (${t.services.ai.engine} engine, ${process.env.TEST_DATABASE_URL ? 'Postgres server' : 'PGlite'}); ingest ${ingestSeconds.toFixed(0)} s, ${questions.length} questions in ${askSeconds.toFixed(0)} s`);
 for (const which of ['tune', 'test'] as const) {
   const group = outcomes.filter((o) => o.question.half === which);
   if (group.length === 0) continue;
-  console.log(`\n${which === 'tune' ? 'Tuning' : 'Test'} half           recall@low medium  high   cited   lead`);
+  console.log(`\n${which === 'tune' ? 'Tuning' : 'Test'} half        n  recall@low medium  high   passage  quote   lead`);
   for (const kind of KINDS) console.log(row(kind, group.filter((o) => o.question.kind === kind)));
   console.log(row('overall', group));
 }

@@ -5,6 +5,7 @@ import { DEFAULT_CONTEXT_LEVEL, type ContextLevel } from '../../../contract/chat
 import { CANDIDATES_PER_RETRIEVER, CONTEXT_BUDGETS, type ContextBudget } from './context-levels';
 import { exactNameCandidates, namesIn } from './exact-names';
 import { fullTextCandidates } from './full-text';
+import { keepSearchStatisticsFresh } from './statistics';
 import { titleCandidatesIn } from './titles';
 import { passageScores, questionTermsOf } from '../../ai/sentence-scoring';
 import { reciprocalRankFusion, type RankedList } from './fusion';
@@ -68,6 +69,7 @@ export async function searchPassages(db: Kysely<DB>, request: SearchRequest): Pr
   const contextQuery = request.contextQuery?.trim() ? `${request.contextQuery.trim()} ${query}` : undefined;
   if (scope.datasetIds.length === 0 || query.trim() === '') return { passages: [], embedding: null };
 
+  void keepSearchStatisticsFresh(db);
   const limit = Math.max(CANDIDATES_PER_RETRIEVER, budget.passages * 3);
   const lists: RankedList[] = [];
   let embedding: SearchResult['embedding'] = null;
