@@ -71,8 +71,9 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
   });
   const frequency = new Map<string, number>();
   for (const item of items) for (const term of item.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  // A number in a question is usually the case at hand ("fall 60 feet"), not the rule's words.
   const idf = (term: string) =>
-    Math.log(1 + items.length / (1 + (frequency.get(term) ?? 0))) * (GENERIC_TERMS.has(term) ? GENERIC_WEIGHT : 1);
+    Math.log(1 + items.length / (1 + (frequency.get(term) ?? 0))) * (GENERIC_TERMS.has(term) || /^\d+$/.test(term) ? GENERIC_WEIGHT : 1);
   const total = question.terms.reduce((sum, term) => sum + idf(term), 0) || 1;
 
   return items.map((item) => {
