@@ -22,6 +22,9 @@ export interface ChatCitation {
   document_id: string | null;
   dataset_id: string | null;
   page?: number | null;
+  /** Character offsets of the quote in the document's stored content (PDF pages joined by form feeds); null when not found. */
+  start?: number | null;
+  end?: number | null;
 }
 
 export interface CampaignChatMessage {
@@ -49,10 +52,13 @@ export type ChatStreamEvent =
   | { event: 'error'; data: { error: string; status: number } };
 
 /** Where a citation opens: the dashboard's datasets tab with the document (and page) shown. */
-export function citationHref(citation: Pick<ChatCitation, 'dataset_id' | 'document_id' | 'page'>): string {
+export function citationHref(citation: Pick<ChatCitation, 'dataset_id' | 'document_id' | 'page' | 'start' | 'end'>): string {
   if (!citation.dataset_id || !citation.document_id) return '/dashboard?tab=datasets';
   const params = new URLSearchParams({ tab: 'datasets', dataset: citation.dataset_id, document: citation.document_id });
   if (citation.page) params.set('page', String(citation.page));
+  if (typeof citation.start === 'number' && typeof citation.end === 'number' && citation.end > citation.start) {
+    params.set('at', `${citation.start}-${citation.end}`);
+  }
   return `/dashboard?${params.toString()}`;
 }
 

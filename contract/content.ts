@@ -136,6 +136,9 @@ export interface GeneratedContent {
     document_id: string | null;
     dataset_id: string | null;
     page?: number | null;
+    /** Character offsets of the quote in the document's stored content; null when not found. */
+    start?: number | null;
+    end?: number | null;
   }>;
 }
 

@@ -1,6 +1,6 @@
 import { abortedError, AiProviderError } from './errors';
-import { splitSentences, type TextSpan } from './sentences';
-import { contentTerms, stem } from './terms';
+import { questionTermsOf, scoreSentences } from './sentence-scoring';
+import type { TextSpan } from './sentences';
 import { estimateTokens } from './token-estimate';
 import type { Citation, GenerateRequest, GenerateResult, TextGenerator } from './types';
 
@@ -8,13 +8,6 @@ export const OFFLINE_GENERATION_MODEL = 'offline-extractive-v1';
 export const OFFLINE_NOTE = "_Offline engine: answering from your tomes' passages without an AI model._";
 export const NO_PASSAGES_MESSAGE =
   'Nothing in the linked tomes matched this question. Link a tome that covers it, or rephrase the question using the words your rulebook uses.';
-
-/**
- * Words in almost every GM question that say little about which rule is meant
- * ("what happens when a character..."); they count for less than the rest.
- */
-const GENERIC_TERMS = new Set(['character', 'creature', 'player', 'gm', 'dm', 'rule', 'game', 'happen', 'work'].map(stem));
-const GENERIC_WEIGHT = 0.3;
 
 /** Something the answer may quote: a passage, or the cached document (passageIndex -1). */
 interface Source {
@@ -31,9 +24,8 @@ interface Candidate {
   source: Source;
   span: TextSpan;
   position: number;
-  terms: Set<string>;
-  bigrams: Set<string>;
   score: number;
+  heading: boolean;
 }
 
 /**
@@ -90,6 +82,10 @@ function collectSources(request: GenerateRequest): Source[] {
   return sources;
 }
 
+/** How fast trust in a passage falls with its retrieval rank. */
+const RANK_DECAY = 0.25;
+const POSITION_BONUS = 0.15;
+
 function sentenceBudget(maxTokens: number): number {
   if (maxTokens <= 256) return 2;
   if (maxTokens <= 600) return 3;
@@ -105,34 +101,32 @@ function composeAnswer(
   if (sources.length === 0) return { text: `${OFFLINE_NOTE}\n\n${NO_PASSAGES_MESSAGE}`, citations: [] };
 
   const candidates = scoreCandidates(question, sources);
-  const matching = candidates.filter((candidate) => candidate.score > 0).sort((a, b) => b.score - a.score);
+  const matching = candidates.filter((candidate) => candidate.score > 0 && !candidate.heading).sort((a, b) => b.score - a.score);
 
   if (matching.length === 0) {
-    const closest = candidates.find((candidate) => candidate.source.rank === 0 && !looksLikeHeading(candidate))
-      ?? candidates[0];
+    const closest = candidates.find((candidate) => candidate.source.rank === 0 && !candidate.heading) ?? candidates.find((c) => !c.heading);
     if (!closest) return { text: `${OFFLINE_NOTE}\n\n${NO_PASSAGES_MESSAGE}`, citations: [] };
     const lead = `None of the passages found in your tomes clearly answers this. The closest one, from ${sourceLabel(closest.source)}, says:`;
     return render(lead, [closest]);
   }
 
-  const best = matching[0].score;
+  // The sentence that answers leads; a few supporting ones follow, best first.
+  const best = matching[0];
   const budget = sentenceBudget(maxTokens);
-  const chosen: Candidate[] = [];
-  const seen = new Set<string>();
+  const chosen: Candidate[] = [best];
+  const seen = new Set([best.span.text.toLowerCase()]);
   const choose = (candidate: Candidate) => {
     const key = candidate.span.text.toLowerCase();
     if (chosen.length >= budget || seen.has(key)) return;
     seen.add(key);
     chosen.push(candidate);
   };
-  // Weak matches only dilute a strong one...
-  for (const candidate of matching) if (candidate.score >= best * 0.5) choose(candidate);
-  // ...but the sentence right after a chosen one often finishes the rule, so it needs less.
-  for (const candidate of matching) {
-    const follows = chosen.some((c) => c.source === candidate.source && c.position === candidate.position - 1);
-    if (follows && candidate.score >= best * 0.2) choose(candidate);
-  }
-  chosen.sort((a, b) => a.source.rank - b.source.rank || a.position - b.position);
+  // The sentence right after the lead often finishes the rule.
+  const next = candidates.find((c) => c.source === best.source && c.position === best.position + 1 && !c.heading);
+  if (next && next.score >= best.score * 0.2) choose(next);
+  // A longer answer may take in weaker support.
+  const floor = budget >= 4 ? 0.35 : 0.6;
+  for (const candidate of matching) if (candidate.score >= best.score * floor) choose(candidate);
   const lead = new Set(chosen.map((c) => c.source.rank)).size === 1
     ? `Here is what ${sourceLabel(chosen[0].source)} says:`
     : 'Here is what your tomes say:';
@@ -140,57 +134,15 @@ function composeAnswer(
 }
 
 function scoreCandidates(question: string, sources: Source[]): Candidate[] {
-  const questionTerms = contentTerms(question);
-  const questionSet = new Set(questionTerms);
-  const questionBigrams = bigramsOf(questionTerms);
-
-  const candidates: Candidate[] = [];
-  for (const source of sources) {
-    splitSentences(source.content).forEach((span, position) => {
-      const terms = contentTerms(span.text);
-      candidates.push({ source, span, position, terms: new Set(terms), bigrams: bigramsOf(terms), score: 0 });
-    });
-  }
-
-  const documentFrequency = new Map<string, number>();
-  for (const candidate of candidates) {
-    for (const term of candidate.terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-  }
-  const idf = (term: string) =>
-    Math.log(1 + candidates.length / (1 + (documentFrequency.get(term) ?? 0))) * (GENERIC_TERMS.has(term) ? GENERIC_WEIGHT : 1);
-  const questionWeight = [...questionSet].reduce((sum, term) => sum + idf(term), 0);
-
-  const titleMatches = new Map<Source, number>();
-  for (const source of sources) {
-    const titleTerms = new Set(contentTerms(`${source.title} ${source.headingPath ?? ''}`));
-    titleMatches.set(source, [...questionSet].filter((term) => titleTerms.has(term)).length);
-  }
-
-  for (const candidate of candidates) {
-    const matched = [...questionSet].filter((term) => candidate.terms.has(term));
-    if (matched.length === 0) continue;
-    const overlap = matched.reduce((sum, term) => sum + idf(term), 0);
-    const coverage = questionWeight > 0 ? overlap / questionWeight : 0;
-    const phraseHits = [...questionBigrams].filter((bigram) => candidate.bigrams.has(bigram)).length;
-    const lengthFactor = candidate.terms.size > 40 ? Math.sqrt(40 / candidate.terms.size) : 1;
-    const headingFactor = looksLikeHeading(candidate) ? 0.3 : 1;
-    candidate.score =
-      (overlap * (0.5 + coverage) + phraseHits * 0.5) * lengthFactor * headingFactor +
-      0.15 * (titleMatches.get(candidate.source) ?? 0) +
-      0.1 / (1 + candidate.source.rank) +
-      0.05 / (1 + candidate.position);
-  }
-  return candidates;
-}
-
-function bigramsOf(terms: string[]): Set<string> {
-  const pairs = new Set<string>();
-  for (let i = 1; i < terms.length; i += 1) pairs.add(`${terms[i - 1]} ${terms[i]}`);
-  return pairs;
-}
-
-function looksLikeHeading(candidate: Candidate): boolean {
-  return candidate.terms.size < 6 && !/[.!?:;]["'’”)\]]*$/.test(candidate.span.text);
+  const scored = scoreSentences(questionTermsOf(question), sources);
+  // Passages come best first from retrieval (reranked against the question already): a
+  // sentence of a lower-ranked passage must match clearly better to lead.
+  return scored.map((s) => {
+    const source = sources[s.passageIndex];
+    // Within a passage, a rule is stated before it is qualified: earlier sentences a little ahead.
+    const prior = (1 / (1 + RANK_DECAY * source.rank)) * (1 + POSITION_BONUS / (1 + s.position));
+    return { source, span: s.span, position: s.position, score: s.score * prior, heading: s.heading };
+  });
 }
 
 function sourceLabel(source: Source): string {

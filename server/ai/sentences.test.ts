@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from './sentences';
+import { quotableSpan, splitSentences } from './sentences';
 
 const texts = (source: string) => splitSentences(source).map((span) => span.text);
 
@@ -45,5 +45,24 @@ describe('splitSentences', () => {
 
   it('returns nothing for blank text', () => {
     expect(splitSentences('  \n ')).toEqual([]);
+  });
+
+  it('keeps a list item that wraps onto the next line whole, and quotes it without its marker', () => {
+    const source = '- **Greywater**: a harbour town ruled in name by Magistrate Hollis Quenby and in\n  practice by the Salt Guild.\n- **Cinderfall Keep**: a ruin.';
+    const spans = splitSentences(source);
+    expect(spans.map((span) => span.text)).toEqual([
+      '- **Greywater**: a harbour town ruled in name by Magistrate Hollis Quenby and in\n  practice by the Salt Guild.',
+      '- **Cinderfall Keep**: a ruin.',
+    ]);
+    const quoted = quotableSpan(spans[0]);
+    expect(quoted.text.startsWith('**Greywater**')).toBe(true);
+    expect(source.slice(quoted.start, quoted.end)).toBe(quoted.text);
+  });
+
+  it('quotes a log line without its time stamp', () => {
+    const source = '[2026-03-14 19:24] The party reaches Greywater at dusk.\n[2026-03-14 19:41] Tamsin picks the lock.';
+    const spans = splitSentences(source).map(quotableSpan);
+    expect(spans.map((span) => span.text)).toEqual(['The party reaches Greywater at dusk.', 'Tamsin picks the lock.']);
+    for (const span of spans) expect(source.slice(span.start, span.end)).toBe(span.text);
   });
 });

@@ -13,9 +13,15 @@ export interface TextSpan {
 const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'cf', 'p', 'pp', 'ch', 'vol', 'fig', 'mr', 'mrs', 'ms', 'dr', 'st', 'mt', 'approx']);
 
 const LIST_OR_HEADING_START = /^\s*(?:[-*•▪◦]\s|\d{1,3}[.)]\s|#{1,6}\s|\|)/;
+const HEADING_OR_TABLE_ROW = /^\s*(?:#{1,6}\s|\|)/;
+/** A table row as the chunker writes it: cells joined by ' | '. */
+const TABLE_ROW = /\S \| \S/;
+/** A log line's time stamp ("[2026-03-14 19:02] ") or a list marker, which a quote leaves out. */
+const LINE_PREFIX = /^(?:\[[^\]\n]{4,40}\]\s+|[-*•▪◦]\s+|\d{1,3}[.)]\s+)/;
 
 /**
- * Splits text into sentences without altering it, so every span's text is a verbatim
+ * The one sentence splitter of the codebase (chunking, answers, citations, drafts, concept
+ * extraction). Splits text into sentences without altering it, so every span's text is a verbatim
  * substring. Single line breaks are treated as soft wraps (PDF extraction leaves many)
  * unless the line ends a sentence, looks like a title, or the next line starts a list item,
  * heading or table row.
@@ -44,7 +50,10 @@ export function splitSentences(source: string): TextSpan[] {
       line.trim() === '' ||
       /[.!?:;]["'’”)\]]*\s*$/.test(line) ||
       LIST_OR_HEADING_START.test(nextLine) ||
-      LIST_OR_HEADING_START.test(line) ||
+      HEADING_OR_TABLE_ROW.test(line) ||
+      TABLE_ROW.test(line) ||
+      TABLE_ROW.test(nextLine) ||
+      LINE_PREFIX.test(nextLine) ||
       (looksLikeTitleLine(line) && /^\s*[A-Z0-9]/.test(nextLine));
     if (hardBreak) cuts.add(lineEnd);
     offset = lineEnd + 1;
@@ -58,6 +67,16 @@ export function splitSentences(source: string): TextSpan[] {
     start = cut;
   }
   return spans;
+}
+
+/**
+ * The span a quote should show: without a log line's time stamp or a list marker in front
+ * (still a verbatim substring of the source, at its own offsets).
+ */
+export function quotableSpan(span: TextSpan): TextSpan {
+  const prefix = LINE_PREFIX.exec(span.text)?.[0];
+  if (!prefix || prefix.length >= span.text.length) return span;
+  return { start: span.start + prefix.length, end: span.end, text: span.text.slice(prefix.length) };
 }
 
 /** "Suffocating" or "Death Saving Throws" above a paragraph, as opposed to a wrapped line of prose. */

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema';
 import { linkedDatasetIds, requireOwnedCampaign } from '../ownership';
 import { CONTEXT_BUDGETS, searchPassages, toAiPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
-import { citationsFromPassages } from './citations';
+import { citationsFromPassages, placeCitations } from './citations';
 import { historyOf, requireConversation, saveExchange } from './conversations';
 import { campaignSystemPrompt } from './prompts';
 import { generationCost, recordGeneration, recordQueryEmbedding } from './usage-records';
@@ -94,7 +94,7 @@ export async function prepareCampaignChat(
           throw providerFailure(error);
         });
       const durationMs = performance.now() - started;
-      const citations = citationsFromPassages(result.citations, passages);
+      const citations = await placeCitations(db, userId, citationsFromPassages(result.citations, passages), passages);
       const cost = generationCost(result);
       const saved = await db.transaction().execute(async (trx) => {
         const exchange = await saveExchange(trx, {

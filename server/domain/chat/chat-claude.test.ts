@@ -98,8 +98,12 @@ describe('campaign and document chat through Claude (the fake Messages API)', ()
         document_id: rules.documents[0].id,
         dataset_id: rules.datasetId,
         page: null,
+        start: expect.any(Number),
+        end: expect.any(Number),
       },
     ]);
+    const stored = await t.services.db.selectFrom('documents').select('content').where('id', '=', rules.documents[0].id).executeTakeFirstOrThrow();
+    expect(stored.content!.slice(done.citations[0].start, done.citations[0].end)).toBe(done.citations[0].quote);
 
     const sent = fake.requests[0].body;
     expect(sent.model).toBe('claude-haiku-4-5');

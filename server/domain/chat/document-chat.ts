@@ -9,7 +9,7 @@ import { DomainError } from '../errors';
 import { requireOwnedDocument } from '../ownership';
 import { CONTEXT_BUDGETS, searchPassages, toAiPassage, type RetrievedPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
-import { citationsFromPassages, pageOfQuote } from './citations';
+import { citationsFromPassages, pageOfQuote, placeCitations } from './citations';
 import { historyOf, requireConversation, saveExchange } from './conversations';
 import { documentSystemPrompt } from './prompts';
 import { generationCost, recordGeneration, recordQueryEmbedding, type GenerationCost } from './usage-records';
@@ -98,7 +98,7 @@ export async function askDocument(
     throw providerFailure(error);
   });
   const durationMs = performance.now() - started;
-  const citations = whole
+  const citations = await placeCitations(db, userId, whole
     ? result.citations.map((citation: Citation) => ({
         source_id: document.id,
         filename: document.filename,
@@ -106,8 +106,10 @@ export async function askDocument(
         document_id: document.id,
         dataset_id: document.dataset_id,
         page: pageOfQuote(content, citation.quote, document.page_count),
+        start: null,
+        end: null,
       }))
-    : citationsFromPassages(result.citations, passages);
+    : citationsFromPassages(result.citations, passages), passages);
   const cost = generationCost(result);
   const costInfo = { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens };
   const saved = await db.transaction().execute(async (trx) => {

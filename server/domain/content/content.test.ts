@@ -151,16 +151,24 @@ describe('content creation with the offline engine', () => {
     expect(stored.content).toMatch(/^---\ntitle: "Lore draft: The legend of the Beacon Hall lanterns"\ncontent_type: lore\ncampaign: "Lanterns of Saltmere"\nsources:\n  - "saltmere.md"\n/);
     expect(stored.content).toContain('\ngenerated: true\n');
     expect(stored.content).toContain('The Brass Heron, a ghost ship');
+    // The offline draft's notice is not part of what the tome holds.
+    expect(stored.content).not.toContain('Offline draft');
+    expect(stored.content).not.toContain('connect Claude');
 
     const search = await searchPassages(t.services.db, {
       scope: { userId: alice.userId, datasetIds: [lore.datasetId] },
       query: 'Brass Heron ghost ship',
       embedder: t.services.ai.embedder,
     });
-    expect(search.passages[0]).toMatchObject({ documentId: saved.document_id, filename: 'Beacon Hall Legend.md' });
+    // Searchable at once, but after the passages it was written from.
+    const savedAt = search.passages.findIndex((p) => p.documentId === saved.document_id);
+    expect(savedAt).toBeGreaterThanOrEqual(0);
+    expect(search.passages[savedAt]).toMatchObject({ filename: 'Beacon Hall Legend.md', generated: true });
+    expect(search.passages.slice(savedAt).every((p) => p.generated)).toBe(true);
 
     const answer = (await call(alice.token, 'POST', `/api/campaigns/${campaignId}/chat`, { query: 'Which ghost ship lights the ninth lantern?' })).json();
-    expect(answer.citations.map((c: { filename: string }) => c.filename)).toContain('Beacon Hall Legend.md');
+    // The answer cites the lore the draft was written from, not the draft.
+    expect(answer.citations[0].filename).toBe('saltmere.md');
   });
 
   it('names the file after the GM’s words: .md exactly once, no folders', async () => {

@@ -10,7 +10,9 @@ import { readStatBlock, statBlockScore } from './stat-block';
 /** The primary tome gets most of the room; the campaign's other tomes fill in around it. */
 const PRIMARY_BUDGET: ContextBudget = { passages: 8, contextTokens: 4_000, answerTokens: 0 };
 const LINKED_BUDGET: ContextBudget = { passages: 4, contextTokens: 1_600, answerTokens: 0 };
-const STAT_BLOCK_BUDGET: ContextBudget = { passages: 2, contextTokens: 1_200, answerTokens: 0 };
+const STAT_BLOCK_BUDGET: ContextBudget = { passages: 12, contextTokens: 8_000, answerTokens: 0 };
+/** Stat blocks kept from that search. */
+const STAT_BLOCKS_KEPT = 2;
 /** Words every stat block holds: a second search for them finds the layout to follow. */
 const STAT_BLOCK_WORDS = 'stat block Armor Class Hit Points Speed Challenge Actions';
 
@@ -49,7 +51,10 @@ export async function contentContext(db: Kysely<DB>, request: ContentContextRequ
   const query = request.query;
   const passages = await search([primaryDatasetId], query, PRIMARY_BUDGET, request.contextQuery);
   if (request.contentType === 'character' && request.characterFormat === 'stats') {
-    passages.push(...(await search([primaryDatasetId], `${request.query} ${STAT_BLOCK_WORDS}`, STAT_BLOCK_BUDGET, request.contextQuery)));
+    // Any of the campaign's tomes may hold the bestiary; only passages that are stat blocks count
+    // (the bestiary's introduction explains Armor Class and Hit Points without being one).
+    const found = await search([primaryDatasetId, ...others], `${request.query} ${STAT_BLOCK_WORDS}`, STAT_BLOCK_BUDGET, request.contextQuery);
+    passages.push(...found.filter((p) => statBlockScore(readStatBlock(p.content, p.headingPath)) > 0).slice(0, STAT_BLOCKS_KEPT));
   }
   if (others.length > 0) passages.push(...(await search(others, query, LINKED_BUDGET, request.contextQuery)));
 

@@ -7,7 +7,7 @@ import type { ChatTurn, GenerateResult } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
 import { providerFailure } from '../chat/ai-failure';
-import { citationsFromPassages } from '../chat/citations';
+import { citationsFromPassages, placeCitations } from '../chat/citations';
 import { generationCost, recordGeneration } from '../chat/usage-records';
 import { badRequest } from '../errors';
 import { linkedDatasetIds, requireOwnedCampaign, requireOwnedDataset } from '../ownership';
@@ -69,6 +69,7 @@ export async function createContent(
       ? writeOffline(input, passages, current, input.characterFormat === 'stats' && !current ? await statBlockSections(db, userId, passages) : [])
       : await writeWithModel(ai, campaign, input, passages, current, input.isRevision ? turns : [], lastVersion);
   const durationMs = performance.now() - started;
+  written.citations = await placeCitations(db, userId, written.citations, passages);
 
   const cost = generationCost(written.result);
   const saved = await db.transaction().execute(async (trx) => {

@@ -77,6 +77,11 @@ class Citer {
 const OFFLINE_NOTE = (label: string) =>
   `> **Offline draft.** No AI model is connected, so this ${label} was assembled from passages of your Knowledge Tomes instead of being written: the facts and names below are quoted from them, with their sources. Shape them into your ${label}, or connect Claude (an Anthropic API key) to have it written.`;
 
+/** The content without the offline draft's notice: saved into a tome, it must never read as a fact. */
+export function withoutDraftNotice(content: string): string {
+  return content.replace(/^> \*\*Offline draft\.\*\*[^\n]*\n*/gm, '');
+}
+
 export function offlineDraft(request: {
   contentType: ContentType;
   characterFormat: CharacterFormat | null;

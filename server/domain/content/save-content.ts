@@ -7,6 +7,7 @@ import { ingestDocument } from '../ingest/ingest-document';
 import { requireOwnedCampaign, requireOwnedDataset } from '../ownership';
 import { getJobStatus, uploadDocument } from '../tomes';
 import { documentMarkdown } from './front-matter';
+import { withoutDraftNotice } from './offline-draft';
 import { parseSaveContent, type SaveContentBody } from './input';
 import { sourcesOf } from './sources';
 
@@ -32,7 +33,7 @@ export async function saveContent(
   if (!filename) throw badRequest(CONTENT_MESSAGES.saveMissing);
   await requireOwnedDataset(db, userId, input.datasetId);
 
-  const content = splitFrontMatter(input.content).body;
+  const content = withoutDraftNotice(splitFrontMatter(input.content).body);
   const markdown = documentMarkdown({
     content,
     contentType: input.contentType,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineEmbedder } from '../../ai/offline-embedder';
 import { seedTome, type SeededTome } from '../../../tests/support/seed-tome';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { namesIn, searchPassages, vectorBackendOf } from '.';
+import { namesIn, refreshSearchStatistics, searchPassages, vectorBackendOf } from '.';
 
 const RULES = `# Adventuring
 
@@ -150,4 +150,57 @@ describe('hybrid retrieval', () => {
     expect(fullText.embedding).toBeNull();
     expect(fullText.passages[0].content).toContain('hold its breath');
   });
+  it('finds a unit of the rulebook by its name, in lower case, ahead of passages that mention it', async () => {
+    const spells = await seedTome(t.services, alice, {
+      name: 'Spells',
+      documents: [
+        {
+          filename: 'spells.md',
+          content: `# Spells\n\n## Targets\n\nFor a spell like fireball, the target is the point in space where the fireball erupts. A fireball spreads around corners; fireball, fireball.\n\n## Fireball\n\n**Range:** 150 feet\n\nA bright streak flashes from your pointing finger and blossoms into an explosion of flame.\n\n## Short Rest\n\nA short rest is a period of downtime, at least 1 hour long.`,
+        },
+      ],
+    });
+    const { passages } = await search([spells.datasetId], "What's the range on fireball?");
+    expect(passages[0].headingPath).toBe('Spells > Fireball');
+    const breather = await search([spells.datasetId], 'The party wants to take a breather. How does that work?');
+    expect(breather.passages[0].headingPath).toBe('Spells > Short Rest');
+  });
+
+  it('never ranks a generated document above the passages it was written from', async () => {
+    const original = 'A creature can hold its breath for a number of minutes equal to 1 + its Constitution modifier.';
+    const tome = await seedTome(t.services, alice, {
+      name: 'Mixed',
+      documents: [
+        { filename: 'notes.md', content: `---\ntitle: "Breath"\ngenerated: true\n---\n\n# Breath\n\nHolding breath underwater: ${original} Hold breath, hold breath, underwater breath.` },
+        { filename: 'rules.md', content: `# Suffocating\n\n${original}` },
+      ],
+    });
+    const { passages } = await search([tome.datasetId], 'How long can someone hold their breath underwater?');
+    expect(passages[0].filename).toBe('rules.md');
+    expect(passages.find((p) => p.filename === 'notes.md')?.generated).toBe(true);
+  });
+
+  it('keeps the planner on the vector index once statistics are refreshed', async () => {
+    if (process.env.TEST_DATABASE_URL) return; // the server run has no pgvector: the exact fallback is the plan there
+    const db = t.services.db;
+    const dataset = await db.insertInto('datasets').values({ user_id: alice, name: 'Bulk', description: '', metadata: JSON.stringify({}) }).returning('id').executeTakeFirstOrThrow();
+    const document = await db
+      .insertInto('documents')
+      .values({ dataset_id: dataset.id, user_id: alice, filename: 'bulk.md', file_type: 'md', status: 'ready', content: 'bulk', token_count: 1, updated_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`insert into chunks (document_id, dataset_id, user_id, ordinal, heading_path, content, token_count)
+      select ${document.id}::uuid, ${dataset.id}::uuid, ${alice}::uuid, g, '', 'passage ' || g, 2 from generate_series(1, 1500) g`.execute(db);
+    await sql`insert into chunk_embeddings (chunk_id, model, embedding)
+      select c.id, ${embedder.model}, (select array_agg(sin(c.id * 7 + i)::real) from generate_series(1, 512) i) from chunks c where c.dataset_id = ${dataset.id}::uuid`.execute(db);
+    await refreshSearchStatistics(db);
+    const probe = `[${Array.from({ length: 512 }, (_, i) => Math.cos(i)).join(',')}]`;
+    const plan = await db.transaction().execute(async (trx) => {
+      await sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true)`.execute(trx);
+      return sql<{ 'QUERY PLAN': string }>`explain select c.id from chunk_embeddings ce join chunks c on c.id = ce.chunk_id
+        where c.user_id = ${alice}::uuid and c.dataset_id in (${dataset.id}::uuid) and ce.model = ${embedder.model}
+        order by (ce.embedding::vector(512)) <=> ${probe}::vector(512) limit 24`.execute(trx);
+    });
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('chunk_embeddings_hnsw_idx');
+  }, 120_000);
 });

@@ -1,15 +1,25 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Embedder, Passage } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { DEFAULT_CONTEXT_LEVEL, type ContextLevel } from '../../../contract/chat';
 import { CANDIDATES_PER_RETRIEVER, CONTEXT_BUDGETS, type ContextBudget } from './context-levels';
 import { exactNameCandidates, namesIn } from './exact-names';
 import { fullTextCandidates } from './full-text';
+import { keepSearchStatisticsFresh } from './statistics';
+import { titleCandidatesIn } from './titles';
+import { passageScores, questionTermsOf } from '../../ai/sentence-scoring';
 import { reciprocalRankFusion, type RankedList } from './fusion';
 import type { SearchScope } from './scope';
 import { vectorCandidates, type VectorBackend } from './vector-search';
 
 export type RetrievalMode = 'hybrid' | 'fulltext' | 'vector';
+
+/** How many fused candidates the reranking stage reads. */
+const RERANK_DEPTH = 40;
+const TITLE_CANDIDATES = 24;
+const TITLE_BONUS = 1;
+const NAME_BONUS = 0.5;
+const SENTENCE_WEIGHT = 1;
 
 export interface SearchRequest {
   scope: SearchScope;
@@ -37,6 +47,8 @@ export interface RetrievedPassage {
   score: number;
   /** The chunk holds a name from the question verbatim. */
   exactMatch: boolean;
+  /** The chunk belongs to a document saved from generated content. */
+  generated: boolean;
 }
 
 export interface SearchResult {
@@ -57,6 +69,7 @@ export async function searchPassages(db: Kysely<DB>, request: SearchRequest): Pr
   const contextQuery = request.contextQuery?.trim() ? `${request.contextQuery.trim()} ${query}` : undefined;
   if (scope.datasetIds.length === 0 || query.trim() === '') return { passages: [], embedding: null };
 
+  void keepSearchStatisticsFresh(db);
   const limit = Math.max(CANDIDATES_PER_RETRIEVER, budget.passages * 3);
   const lists: RankedList[] = [];
   let embedding: SearchResult['embedding'] = null;
@@ -80,13 +93,45 @@ export async function searchPassages(db: Kysely<DB>, request: SearchRequest): Pr
   const exact = mode === 'hybrid' ? await exactNameCandidates(db, scope, names, limit) : [];
   const hitsOf = new Map(exact.map((row) => [row.id, row.hits]));
   if (exact.length > 0) lists.push({ ids: exact.map((row) => row.id), weight: 1 });
+  const titled = mode === 'hybrid' ? await titleCandidatesIn(db, scope, query, TITLE_CANDIDATES) : [];
+  const titleWords = new Map(titled.map((row) => [row.id, row.words]));
+  if (titled.length > 0) lists.push({ ids: titled.map((row) => row.id), weight: 1 });
 
-  const ranked = reciprocalRankFusion(lists).sort(
-    (a, b) => (hitsOf.get(b.id) ?? 0) - (hitsOf.get(a.id) ?? 0) || b.score - a.score || a.id - b.id,
-  );
-  const shortlist = ranked.slice(0, budget.passages * 3);
-  const passages = pack(await hydrate(db, scope, shortlist, hitsOf), budget);
+  const fused = reciprocalRankFusion(lists);
+  const shortlist = fused.slice(0, Math.max(RERANK_DEPTH, budget.passages * 3));
+  const inShortlist = new Set(shortlist.map((r) => r.id));
+  for (const r of fused) if (!inShortlist.has(r.id) && (titleWords.has(r.id) || hitsOf.has(r.id))) shortlist.push(r);
+  const hydrated = await hydrate(db, scope, shortlist, hitsOf);
+  const ranked = mode === 'hybrid' ? rerank(query, hydrated, { titleWords, hitsOf }) : hydrated;
+  const passages = pack(ranked, budget);
   return { passages, embedding };
+}
+
+/**
+ * The reranking stage: each candidate's fused score, its best sentence's score against the
+ * question (sentence-scoring, shared with the offline answerer), and whether the question names
+ * its title or holds a name it contains, added on one scale. Generated documents (content
+ * the game master saved from the assistant) go after every other passage, so they never
+ * outrank the passages they were written from.
+ */
+function rerank(
+  query: string,
+  candidates: RetrievedPassage[],
+  signals: { titleWords: Map<number, number>; hitsOf: Map<number, number> },
+): RetrievedPassage[] {
+  if (candidates.length === 0) return candidates;
+  const sentenceScores = passageScores(questionTermsOf(query), candidates);
+  const maxSentence = Math.max(...sentenceScores) || 1;
+  const maxFused = Math.max(...candidates.map((c) => c.score)) || 1;
+  const scored = candidates.map((candidate, i) => {
+    const words = signals.titleWords.get(candidate.chunkId) ?? 0;
+    const title = words === 0 ? 0 : words >= 2 ? TITLE_BONUS : TITLE_BONUS * 0.6;
+    const names = Math.min(2, signals.hitsOf.get(candidate.chunkId) ?? 0) * NAME_BONUS;
+    const score = candidate.score / maxFused + (SENTENCE_WEIGHT * sentenceScores[i]) / maxSentence + title + names;
+    return { candidate: { ...candidate, score }, generated: candidate.generated };
+  });
+  scored.sort((a, b) => Number(a.generated) - Number(b.generated) || b.candidate.score - a.candidate.score || a.candidate.chunkId - b.candidate.chunkId);
+  return scored.map((s) => s.candidate);
 }
 
 async function hydrate(
@@ -108,6 +153,7 @@ async function hydrate(
       'c.content',
       'c.token_count',
       'd.filename',
+      sql<boolean>`(left(d.content, 4000) ~ '^---\n.*\ngenerated: true\n')`.as('generated'),
     ])
     .where('c.id', 'in', ranked.map((r) => r.id))
     // The scope again: a candidate list is never trusted to have stayed inside it.
@@ -130,6 +176,7 @@ async function hydrate(
         tokenCount: row.token_count,
         score,
         exactMatch: (hitsOf.get(id) ?? 0) > 0,
+        generated: row.generated === true,
       },
     ];
   });

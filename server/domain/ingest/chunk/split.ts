@@ -1,25 +1,9 @@
+import { splitSentences as splitSentenceSpans } from '../../../ai/sentences';
 import { estimateTokens, tokenWeight } from '../../../text/tokens';
 
-const ABBREVIATIONS = new Set([
-  'e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'st', 'no', 'p', 'pp', 'lb', 'lbs', 'ft', 'oz', 'cf', 'fig', 'vol', 'ch', 'approx',
-]);
-
-/** Sentences, split after . ! ? … (and closing quotes) before a capital, digit or opening quote. */
+/** Sentences as text, by the codebase's one sentence splitter. */
 export function splitSentences(text: string): string[] {
-  const sentences: string[] = [];
-  const boundary = /([.!?…]+["'”’)\]]*)\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/gu;
-  let start = 0;
-  for (const match of text.matchAll(boundary)) {
-    const end = match.index + match[1].length;
-    const before = text.slice(start, end);
-    const lastWord = /([\p{L}.]+)\.$/u.exec(before)?.[1]?.toLowerCase();
-    if (lastWord && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) continue;
-    sentences.push(text.slice(start, end).trim());
-    start = match.index + match[0].length;
-  }
-  const tail = text.slice(start).trim();
-  if (tail) sentences.push(tail);
-  return sentences.filter((s) => s !== '');
+  return splitSentenceSpans(text).map((span) => span.text);
 }
 
 /** Cuts text that has no sentence boundary into pieces of at most maxTokens, at spaces where possible. */
