@@ -79,7 +79,7 @@ describe('the document processing job', () => {
   it("says in the job's message what it skipped and what it cut", async () => {
     const blob = 'iVBORw0KGgoAAAANSUhEUg9+/'.repeat(400);
     const ref = await queued('map.md', `# Map\n\nThe vault lies north.\n\n![map](data:image/png;base64,${blob})\n\n${'x'.repeat(6_000)}\n`);
-    expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder(), maxAttempts: 1 })).toBe('completed');
+    expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder(), isLastAttempt: true })).toBe('completed');
     const done = await job(ref.jobId);
     expect(done.progress_message).toMatch(/^Ready: \d+ passages?, [\d,]+ tokens\. Skipped 1 embedded base64 blob \(10 KB\): not readable text\. Cut 1 unbroken run of text longer than 1,000 characters \(the longest 6,000\) into passages\.$/);
     expect((await document(ref.documentId)).content).toContain('(data:image/png;base64,[skipped: 10 KB of base64 data])');
