@@ -21,6 +21,9 @@ export function ManageDocuments({ dataset, documents, jobs, maxUploadMb, deleteD
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const deleting = deleteDocumentId ? documents.find((d) => d.id === deleteDocumentId) : undefined;
+  // The tome's count is its ready documents; failed ones are listed apart, with their reason.
+  const listed = documents.filter((d) => d.status !== 'failed');
+  const failed = documents.filter((d) => d.status === 'failed');
 
   async function send(files: File[]) {
     if (files.length === 0) return;
@@ -76,14 +79,25 @@ export function ManageDocuments({ dataset, documents, jobs, maxUploadMb, deleteD
       {!hydrated && jobs.length > 0 && <ServerJobList jobs={jobs} refreshTo={tomesUrl({ manage: dataset.id })} />}
 
       <h3 className="document-list-title">Documents</h3>
-      {documents.length === 0 ? (
+      {listed.length === 0 ? (
         <p className="muted empty-documents">No documents yet. Upload one above.</p>
       ) : (
         <ul className="document-list" data-testid="document-list">
-          {documents.map((document) => (
+          {listed.map((document) => (
             <DocumentRow key={document.id} dataset={dataset} document={document} />
           ))}
         </ul>
+      )}
+      {failed.length > 0 && (
+        <>
+          <h3 className="document-list-title">Failed documents</h3>
+          <p className="muted small">Not counted and not searched. Each says why; delete it to dismiss, or fix the file and upload it again.</p>
+          <ul className="document-list" data-testid="failed-document-list">
+            {failed.map((document) => (
+              <DocumentRow key={document.id} dataset={dataset} document={document} />
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
