@@ -132,7 +132,7 @@ test.describe('the Campaign Assistant', () => {
     const tome = await seedTome(page.request, user.token, uniqueName('Tome '));
     const name = uniqueName('Dashboard campaign ');
     await page.goto('/dashboard?tab=campaigns');
-    await page.getByRole('button', { name: 'Create Campaign' }).click();
+    await page.getByRole('link', { name: 'Create Campaign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create campaign' });
     await dialog.getByLabel('Campaign name').fill(name);
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -150,7 +150,7 @@ test.describe('the Campaign Assistant', () => {
     await page.goto('/dashboard?tab=campaigns');
     await card.getByRole('button', { name: /Unlink/ }).click();
     await expect(card).toContainText('No datasets connected');
-    await card.getByRole('button', { name: 'Delete' }).click();
+    await card.getByRole('link', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete campaign' });
     await expect(confirm).toContainText('cannot be undone');
     await confirm.getByRole('button', { name: 'Delete campaign' }).click();

@@ -1,4 +1,4 @@
-import { Form, Link, useRevalidator } from '@remix-run/react';
+import { Form, Link, useActionData, useRevalidator } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Dataset, DocumentDetail, JobStatus } from '../../../server/domain/tomes';
 import { editedFilename, isMarkdownType, JOB_TIMING, NOTICE_MS, sizeBadge } from '../../../contract/tomes';
@@ -6,7 +6,8 @@ import { DocumentAssistantPanel } from '~/components/document-chat/document-assi
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 import { MarkdownView } from './markdown-view';
-import { fileUrl, TOME_ACTIONS, tomesUrl } from './tome-urls';
+import type { TomeFailure } from './tome-actions.server';
+import { fileUrl, tomesUrl } from './tome-urls';
 
 // The PDF mode (and through it PDF.js) is its own chunk, fetched only when a PDF is opened.
 const PdfViewer = lazy(() => import('./pdf-viewer').then((module) => ({ default: module.PdfViewer })));
@@ -145,6 +146,9 @@ function TextMode({ dataset, document, editing, manageId }: { dataset: Dataset; 
   }
 
   const noJsEditing = editing && !hydrated;
+  // A save the action could not make comes back with the GM's text, so nothing typed is lost.
+  const failure = useActionData<TomeFailure | undefined>();
+  const failedSave = failure?.intent === 'save-document' ? failure : null;
   return (
     <div className="text-mode">
       <div className="text-toolbar">
@@ -212,12 +216,17 @@ function TextMode({ dataset, document, editing, manageId }: { dataset: Dataset; 
           autoFocus
         />
       ) : noJsEditing ? (
-        <Form method="post" action={TOME_ACTIONS} className="stack">
+        <Form method="post" action={viewerUrl({ edit: 1 })} className="stack">
           <input type="hidden" name="intent" value="save-document" />
           <input type="hidden" name="dataset_id" value={dataset.id} />
           <input type="hidden" name="document_id" value={document.id} />
           {manageId && <input type="hidden" name="manage" value={manageId} />}
-          <textarea className="document-editor" name="content" aria-label="Document text" defaultValue={document.content} />
+          {failedSave && (
+            <p className="notice error" role="alert">
+              {failedSave.error}
+            </p>
+          )}
+          <textarea className="document-editor" name="content" aria-label="Document text" defaultValue={failedSave?.content ?? document.content} />
           <div className="row">
             <button type="submit" className="primary">
               Save
