@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useRevalidator } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { DocumentChatMessage } from '../../../server/domain/chat';
 import type { Dataset, DocumentDetail, JobStatus } from '../../../server/domain/tomes';
 import { editedFilename, isMarkdownType, JOB_TIMING, NOTICE_MS, sizeBadge } from '../../../contract/tomes';
 import { DocumentAssistantPanel } from '~/components/document-chat/document-assistant-panel';
@@ -19,10 +20,11 @@ interface ViewerProps {
   /** Edit mode asked for in the address (the no-JavaScript editor). */
   editing: boolean;
   manageId: string | null;
+  conversation: { id: string; messages: DocumentChatMessage[] } | null;
 }
 
 /** The document viewer: PDF or text/markdown mode, the size badge, and the Document Assistant beside it. */
-export function DocumentViewer({ dataset, document, initialPage, editing, manageId }: ViewerProps) {
+export function DocumentViewer({ dataset, document, initialPage, editing, manageId, conversation }: ViewerProps) {
   const hydrated = useHydrated();
   const isPdf = document.file_type === 'pdf';
   return (
@@ -63,7 +65,13 @@ export function DocumentViewer({ dataset, document, initialPage, editing, manage
         </div>
         {/* The Document Assistant (app/components/document-chat) answers questions about this document. */}
         <div className="viewer-aside">
-          <DocumentAssistantPanel datasetId={dataset.id} documentId={document.id} filename={document.filename} />
+          <DocumentAssistantPanel
+            action={tomesUrl({ manage: manageId, dataset: dataset.id, document: document.id, page: initialPage })}
+            datasetId={dataset.id}
+            documentId={document.id}
+            filename={document.filename}
+            conversation={conversation}
+          />
         </div>
       </div>
     </div>

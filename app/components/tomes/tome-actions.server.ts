@@ -13,12 +13,23 @@ import { tomesUrl, type TomeParams } from './tome-urls';
 
 /** What an upload or a save that did not go through answers, so the page can offer the next step. */
 export interface TomeFailure {
-  intent: 'upload-document' | 'save-document';
+  intent: 'upload-document' | 'save-document' | 'ask-document';
   error: string;
   /** save-document: the text the GM typed, shown again in the editor. */
   content?: string;
   /** upload-document: the tome already holds this file. */
   duplicate?: boolean;
+  /** ask-document: the question, kept in the input, and the status the failure answered. */
+  query?: string;
+  status?: number;
+}
+
+/** A question the Document Assistant answered: the page's loader reads the conversation again. */
+export interface DocumentAnswered {
+  intent: 'ask-document';
+  answered: true;
+  /** The answer's usage figures, which the spec keeps for debugging (logged by the panel). */
+  usage: unknown;
 }
 
 const GENERIC = 'Something went wrong on our side. Please try again.';
@@ -106,6 +117,21 @@ export async function tomeAction(context: AppLoadContext, userId: string, form: 
         // Answered in place (not redirected), so the editor shows the GM's text again.
         const error_ = `Failed to save document: ${failureMessage(context, error) ?? GENERIC}`;
         return data<TomeFailure>({ intent: 'save-document', error: error_, content }, { status: statusOf(context, error) });
+      }
+    }
+    case 'ask-document': {
+      const query = field('query');
+      try {
+        const { ai } = context.services;
+        const answer = await context.domain.chat.askDocument(db, userId, ai, datasetId, documentId, {
+          query,
+          conversation_id: field('conversation_id') || null,
+        });
+        return data<DocumentAnswered>({ intent, answered: true, usage: answer.usage });
+      } catch (error) {
+        const status = statusOf(context, error);
+        const detail = failureMessage(context, error) ?? GENERIC;
+        return data<TomeFailure>({ intent, error: detail, query, status }, { status });
       }
     }
     default:

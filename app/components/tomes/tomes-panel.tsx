@@ -143,6 +143,7 @@ export function TomesPanel({ datasets, view }: { datasets: Dataset[]; view: Tome
             initialPage={view.viewer.page}
             editing={view.viewer.editing}
             manageId={manageId}
+            conversation={view.viewer.conversation}
           />
         </TomeModal>
       )}

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/server-runtime';
+import type { DocumentChatMessage } from '../../../server/domain/chat';
 import type { ActiveJob, Dataset, DocumentDetail, DocumentSummary, JobStatus } from '../../../server/domain/tomes';
 
 /** What the Knowledge Tomes tab needs beyond the dataset list, read from the address (see tome-urls.ts). */
@@ -7,7 +8,14 @@ export interface TomesView {
   /** The tome whose Manage Documents modal is open. */
   manage: { dataset: Dataset; documents: DocumentSummary[]; jobs: Array<JobStatus & { filename: string }> } | null;
   /** The document open in the viewer. */
-  viewer: { dataset: Dataset; document: DocumentDetail; page: number | null; editing: boolean } | null;
+  viewer: {
+    dataset: Dataset;
+    document: DocumentDetail;
+    page: number | null;
+    editing: boolean;
+    /** The Document Assistant's conversation about this document, kept across visits. */
+    conversation: { id: string; messages: DocumentChatMessage[] } | null;
+  } | null;
   activeJobs: ActiveJob[];
   errors: string[];
 }
@@ -44,9 +52,12 @@ export async function loadTomesView(context: AppLoadContext, userId: string, url
     if (!dataset) view.errors.push(`Dataset not found: ${datasetId}`);
     else {
       try {
-        const document = await tomes.getDocument(db, userId, datasetId, documentId);
+        const [document, conversation] = await Promise.all([
+          tomes.getDocument(db, userId, datasetId, documentId),
+          context.domain.chat.getDocumentConversation(db, userId, datasetId, documentId),
+        ]);
         const page = Number(params.get('page'));
-        view.viewer = { dataset, document, page: Number.isInteger(page) && page > 0 ? page : null, editing: params.get('edit') === '1' };
+        view.viewer = { dataset, document, page: Number.isInteger(page) && page > 0 ? page : null, editing: params.get('edit') === '1', conversation };
       } catch (error) {
         if (notFound(error)) view.errors.push(`Could not find document: ${documentId}`);
         else {
