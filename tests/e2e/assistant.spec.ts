@@ -126,6 +126,8 @@ test.describe('the Campaign Assistant', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Chat failed: The AI service is overloaded right now.' })).toBeVisible();
     await expect(page.getByTestId('chat-message').nth(1)).toContainText('status 503');
+    // The question is not lost: it is back in the input, ready to send again.
+    await expect(page.getByLabel('Your question')).toHaveValue('Where is the crown?');
   });
 
   test('Open in Assistant from the Campaigns tab preselects the campaign', async ({ page, user }) => {
