@@ -13,6 +13,24 @@ export function abbreviateTokens(count: number): string {
   return String(count);
 }
 
+/** "1 API call", "2 API calls". */
+export const countOf = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * Percent used with one decimal, never rounded into the next colour: 49.99 reads 49.9%, not a
+ * "Good" 50.0%.
+ */
+export function formatPercent(percentUsed: number): string {
+  const rounded = percentUsed.toFixed(1);
+  if (budgetLevel(Number(rounded)).tone === budgetLevel(percentUsed).tone) return `${rounded}%`;
+  return `${(Math.floor(percentUsed * 10) / 10).toFixed(1)}%`;
+}
+
+/** "remaining $5.75", or once spent past it "over budget by $4.25" (never a negative remainder). */
+export function formatRemaining(budgetRemaining: number): string {
+  return budgetRemaining < 0 ? `over budget by ${formatBudget(-budgetRemaining)}` : `remaining ${formatBudget(budgetRemaining)}`;
+}
+
 export const formatCost = (usd: number) => `$${usd.toFixed(4)}`;
 export const formatBudget = (usd: number) => `$${usd.toFixed(2)}`;
 

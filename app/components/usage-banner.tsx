@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MonthUsage } from '../../server/domain/usage/usage';
-import { abbreviateTokens, budgetLevel, formatBudget, formatCost, USAGE_UPDATED_EVENT } from '../../contract/usage';
+import { abbreviateTokens, budgetLevel, formatBudget, formatCost, formatPercent, formatRemaining, USAGE_UPDATED_EVENT } from '../../contract/usage';
 import { apiFetch } from '~/lib/api-client';
 
 const FEATURE_LABELS: Record<string, string> = {
@@ -54,22 +54,21 @@ export function UsageBanner({ initial }: { initial: MonthUsage | null }) {
           <span className="usage-title">This month</span>
           <span data-testid="usage-cost">{formatCost(data.total_cost)}</span>
           <span>
-            <span data-testid="usage-tokens">{abbreviateTokens(tokens)}</span> tokens
+            <span data-testid="usage-tokens">{abbreviateTokens(tokens)}</span> {tokens === 1 ? 'token' : 'tokens'}
           </span>
           <span>
-            <span data-testid="usage-calls">{data.api_calls}</span> API calls
+            <span data-testid="usage-calls">{data.api_calls}</span> {data.api_calls === 1 ? 'API call' : 'API calls'}
           </span>
           <span className="usage-meter" aria-hidden="true">
             <span style={{ width: `${Math.min(100, usage.budget_used_percent)}%` }} />
           </span>
           <span className="usage-level">
-            {level.label} · {usage.budget_used_percent.toFixed(1)}% of {formatBudget(usage.budget)}
+            {level.label} · {formatPercent(usage.budget_used_percent)} of {formatBudget(usage.budget)}
           </span>
         </summary>
         <div className="usage-details">
           <p>
-            Budget {formatBudget(usage.budget)} · used {usage.budget_used_percent.toFixed(1)}% · remaining{' '}
-            {formatBudget(usage.budget_remaining)}
+            Budget {formatBudget(usage.budget)} · used {formatPercent(usage.budget_used_percent)} · {formatRemaining(usage.budget_remaining)}
           </p>
           {Object.keys(data.usage_breakdown).length === 0 ? (
             <p className="muted">No AI calls yet this month.</p>

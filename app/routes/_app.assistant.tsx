@@ -28,10 +28,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     contextLevel: isContextLevel(level) ? level : DEFAULT_CONTEXT_LEVEL,
   };
   let campaigns: Awaited<ReturnType<typeof campaignsDomain.listCampaigns>>;
-  let tomes: Awaited<ReturnType<typeof chat.listKnowledgeTomes>>;
+  let tomes: Awaited<ReturnType<typeof context.domain.tomes.listDatasets>>;
   try {
     campaigns = await campaignsDomain.listCampaigns(db, user.id);
-    tomes = await chat.listKnowledgeTomes(db, user.id);
+    tomes = await context.domain.tomes.listDatasets(db, user.id);
   } catch (error) {
     console.error(error);
     return { ...base, loadError: 'Failed to load campaigns and datasets', campaigns: [], tomes: [], selected: null, conversations: [], conversation: null, conversationError: null };

@@ -35,10 +35,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const param = (name: string) => url.searchParams.get(name) ?? '';
 
   let campaigns: Awaited<ReturnType<typeof campaignsDomain.listCampaigns>>;
-  let tomes: Awaited<ReturnType<typeof chat.listKnowledgeTomes>>;
+  let tomes: Awaited<ReturnType<typeof context.domain.tomes.listDatasets>>;
   try {
     campaigns = await campaignsDomain.listCampaigns(db, user.id);
-    tomes = await chat.listKnowledgeTomes(db, user.id);
+    tomes = await context.domain.tomes.listDatasets(db, user.id);
   } catch (error) {
     console.error(error);
     return { loadError: 'Failed to load campaigns and datasets', campaigns: [], tomes: [], initial: null };

@@ -1,10 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { lazy, Suspense } from 'react';
+import { campaignAction, isCampaignIntent } from '~/components/campaigns/campaign-actions.server';
 import { CampaignsPanel, campaignsPanelLinks } from '~/components/campaigns/campaigns-panel';
 import { contentLinks } from '~/components/content/content-links';
 import { PageHeader } from '~/components/page-header';
 import { TomesPanel, tomesPanelLinks } from '~/components/tomes/tomes-panel';
+import { readTomeForm, tomeAction } from '~/components/tomes/tome-actions.server';
 import { loadTomesView } from '~/components/tomes/tomes-view.server';
 import { UploadTrackerProvider, UploadTrackerStatus } from '~/components/tomes/upload-tracker';
 import { requireUser } from '~/lib/session.server';
@@ -37,6 +39,15 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     tomes,
     activeJobs,
   };
+}
+
+/** Every form of both tabs posts here, with JavaScript or without; `intent` says which. */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const form = await readTomeForm(context, request);
+  if (form instanceof Response) return form;
+  const intent = String(form.get('intent') ?? '');
+  return isCampaignIntent(intent) ? campaignAction(context, user.id, intent, form) : tomeAction(context, user.id, form);
 }
 
 function logged(error: unknown): null {

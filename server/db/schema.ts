@@ -69,6 +69,8 @@ export interface DocumentsTable {
   content: Generated<string>;
   token_count: Generated<number>;
   page_count: number | null;
+  /** SHA-256 (hex) of the uploaded bytes: finds the same file uploaded twice to a tome. */
+  content_hash: string | null;
   upload_date: Generated<Date>;
   updated_at: Timestamp;
 }

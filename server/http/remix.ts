@@ -90,10 +90,10 @@ export async function remixRoutes(app: FastifyInstance, services: Services, hand
   });
 }
 
-/** Page forms: the upload limit for the Knowledge Tomes actions (the no-JavaScript upload), 2 MB elsewhere. */
+/** Page forms: the upload limit for the dashboard (the no-JavaScript upload posts there), 2 MB elsewhere. */
 function pageBodyLimit(request: FastifyRequest, services: Services): number {
   const path = request.url.split('?')[0];
-  return path === '/tomes/actions' ? services.env.MAX_UPLOAD_MB * 1024 * 1024 + 1024 * 1024 : PAGE_BODY_LIMIT;
+  return path === '/dashboard' ? services.env.MAX_UPLOAD_MB * 1024 * 1024 + 1024 * 1024 : PAGE_BODY_LIMIT;
 }
 
 const PAGE_BODY_LIMIT = 2 * 1024 * 1024;

@@ -126,13 +126,15 @@ test.describe('the Campaign Assistant', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Chat failed: The AI service is overloaded right now.' })).toBeVisible();
     await expect(page.getByTestId('chat-message').nth(1)).toContainText('status 503');
+    // The question is not lost: it is back in the input, ready to send again.
+    await expect(page.getByLabel('Your question')).toHaveValue('Where is the crown?');
   });
 
   test('Open in Assistant from the Campaigns tab preselects the campaign', async ({ page, user }) => {
     const tome = await seedTome(page.request, user.token, uniqueName('Tome '));
     const name = uniqueName('Dashboard campaign ');
     await page.goto('/dashboard?tab=campaigns');
-    await page.getByRole('button', { name: 'Create Campaign' }).click();
+    await page.getByRole('link', { name: 'Create Campaign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create campaign' });
     await dialog.getByLabel('Campaign name').fill(name);
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -150,7 +152,7 @@ test.describe('the Campaign Assistant', () => {
     await page.goto('/dashboard?tab=campaigns');
     await card.getByRole('button', { name: /Unlink/ }).click();
     await expect(card).toContainText('No Knowledge Tomes linked');
-    await card.getByRole('button', { name: 'Delete' }).click();
+    await card.getByRole('link', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete campaign' });
     await expect(confirm).toContainText('cannot be undone');
     await confirm.getByRole('button', { name: 'Delete campaign' }).click();

@@ -2,9 +2,9 @@ import { test, expect } from './fixtures';
 
 // Every page action (the Remix forms) with the malformed inputs of the API fuzz suite, signed
 // in and not: the answer is a redirect, a form error or a 4xx, never a 5xx.
-const ACTIONS = ['/login', '/register', '/logout', '/tomes/actions', '/campaigns/actions', '/assistant', '/content', '/concept-map', '/timeline'];
+const ACTIONS = ['/login', '/register', '/logout', '/dashboard', '/assistant', '/content', '/concept-map', '/timeline', '/timeline/calendar', '/timeline/proposals'];
 const FIELDS = ['intent', 'name', 'description', 'username', 'password', 'email', 'registration_code', 'redirectTo', 'dataset_id', 'document_id', 'campaign_id', 'message', 'prompt', 'title', 'date', 'event_id', 'settings'];
-const INTENTS = ['', 'create', 'delete', 'save', 'generate', 'revise', 'settings', 'link', 'unlink', 'upload', 'register', 'nonsense'];
+const INTENTS = ['', 'create', 'delete', 'save', 'generate', 'revise', 'settings', 'link', 'unlink', 'upload', 'register', 'nonsense', 'create-dataset', 'update-tome', 'upload-document', 'create-campaign', 'update-campaign', 'link-tome'];
 
 function forms(): Array<{ label: string; body: string | Buffer; type: string }> {
   const encoded = (value: string) => FIELDS.map((f) => `${f}=${value}`).join('&');
@@ -51,8 +51,8 @@ test('no page action answers 5xx to malformed forms, signed in or not', async ({
             failOnStatusCode: false,
           });
           if (response.status() >= 500) failures.push(`${who} POST ${action} [${form.label}] -> ${response.status()}`);
-          // /tomes/actions takes the upload limit (50 MB); every other form 2 MB.
-          if (form.label === 'over-limit' && action !== '/tomes/actions') expect(response.status(), `${action} over the body limit`).toBe(413);
+          // /dashboard takes the upload limit (50 MB: the no-JavaScript upload); every other form 2 MB.
+          if (form.label === 'over-limit' && action !== '/dashboard') expect(response.status(), `${action} over the body limit`).toBe(413);
         }
       }
     }

@@ -22,12 +22,19 @@ export interface JobState {
   document_id: string | null;
 }
 
-/** POST /api/datasets/{id}/documents with one file. */
-export async function uploadFile(t: TestApp, token: string, datasetId: string, filename: string, bytes: Uint8Array) {
+/** POST /api/datasets/{id}/documents with one file (`duplicate` answers the same-content question ahead). */
+export async function uploadFile(
+  t: TestApp,
+  token: string,
+  datasetId: string,
+  filename: string,
+  bytes: Uint8Array,
+  options: { duplicate?: 'replace' | 'keep' } = {},
+) {
   const body = await multipart({ file: { filename, bytes } });
   return t.app.inject({
     method: 'POST',
-    url: `/api/datasets/${datasetId}/documents`,
+    url: `/api/datasets/${datasetId}/documents${options.duplicate ? `?duplicate=${options.duplicate}` : ''}`,
     headers: { ...bearer(token), ...body.headers },
     payload: body.payload,
   });

@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react';
-import type { KnowledgeTome } from '../../../server/domain/chat';
-import { abbreviateTokens } from '../../../contract/usage';
+import type { Dataset } from '../../../server/domain/tomes';
+import { abbreviateTokens, countOf } from '../../../contract/usage';
 
 /** The selected campaign's description and the knowledge its assistant can read. */
-export function CampaignOverview({ description, tomes }: { description: string; tomes: KnowledgeTome[] }) {
+export function CampaignOverview({ description, tomes }: { description: string; tomes: Dataset[] }) {
   return (
     <section className="campaign-overview" aria-label="Campaign knowledge">
       <p className={description ? 'campaign-description' : 'campaign-description muted'}>{description || 'No description yet.'}</p>
@@ -18,7 +18,7 @@ export function CampaignOverview({ description, tomes }: { description: string; 
             <li key={tome.id}>
               <strong>{tome.name}</strong>{' '}
               <span className="muted small">
-                {tome.document_count} document{tome.document_count === 1 ? '' : 's'} · {abbreviateTokens(tome.total_tokens)} tokens
+                {countOf(tome.document_count, 'document')} · {abbreviateTokens(tome.total_tokens)} tokens
               </span>
               {tome.description && <p className="small muted">{tome.description}</p>}
             </li>

@@ -45,7 +45,8 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
   const hydrated = useHydrated();
   const [messages, setMessages] = useState<ChatMessageView[]>(conversation?.messages ?? []);
   const [conversationId, setConversationId] = useState<string | null>(conversation?.id ?? null);
-  const [draft, setDraft] = useState('');
+  // A question the server could not answer (the no-JavaScript form) comes back in the input.
+  const [draft, setDraft] = useState(failedTurn?.query ?? '');
   const [pending, setPending] = useState(false);
   const [streamed, setStreamed] = useState('');
   const { notice, show } = useTimedNotice();
@@ -130,6 +131,8 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
         },
       ]);
       show('error', `Chat failed: ${message}`);
+      // Nothing typed is lost: the question returns to the input unless a new one is being written.
+      setDraft((current) => current || query);
     } finally {
       if (!controller.signal.aborted) {
         setPending(false);

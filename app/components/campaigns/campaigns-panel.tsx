@@ -1,9 +1,12 @@
-import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
+import { Form, Link, useSearchParams } from '@remix-run/react';
 import type { Campaign } from '../../../server/domain/campaigns/campaigns';
+import { campaignFieldsSchema } from '../../../contract/campaigns';
 import { abbreviateTokens } from '../../../contract/usage';
-import { useHydrated } from '~/lib/use-hydrated';
+import { TomeModal } from '~/components/tomes/tome-modal';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
 import campaignsStyles from '~/styles/campaigns.css?url';
+import { campaignsUrl } from './campaign-urls';
 
 /** For the route that renders the panel: `links = () => [...campaignsPanelLinks(), ...]`. */
 export const campaignsPanelLinks = () => [{ rel: 'stylesheet', href: campaignsStyles }];
@@ -16,27 +19,20 @@ export interface CampaignsPanelDataset {
   description: string;
 }
 
-const ACTIONS = '/campaigns/actions';
-
 /**
- * The dashboard's Campaigns tab: create and delete campaigns, link and unlink Knowledge Tomes,
- * open the assistant with a campaign. Plain forms posting to /campaigns/actions; with
- * JavaScript the create and delete confirmations are native dialogs, without it they render
- * as sections of the page (?create_campaign=1, ?delete_campaign=ID).
+ * The dashboard's Campaigns tab: create, edit and delete campaigns, link and unlink Knowledge
+ * Tomes, open the assistant with a campaign. Every form posts to the dashboard's action; the
+ * create, edit and delete modals are opened by the address (?create_campaign=1,
+ * ?edit_campaign=ID, ?delete_campaign=ID): native dialogs with JavaScript, page sections without.
  */
 export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[]; datasets: CampaignsPanelDataset[] }) {
   const [params] = useSearchParams();
-  const hydrated = useHydrated();
   const error = params.get('campaign_error');
   const creating = params.get('create_campaign') === '1';
-  const deletingId = params.get('delete_campaign');
-  const deleting = campaigns.find((campaign) => campaign.id === deletingId) ?? null;
+  const find = (id: string | null) => campaigns.find((campaign) => campaign.id === id) ?? null;
+  const editing = find(params.get('edit_campaign'));
+  const deleting = find(params.get('delete_campaign'));
   const byId = new Map(datasets.map((dataset) => [dataset.id, dataset]));
-  const createDialog = useRef<HTMLDialogElement>(null);
-  const deleteDialog = useRef<HTMLDialogElement>(null);
-  const deleteTarget = useRef<Campaign | null>(null);
-  const deleteName = useRef<HTMLSpanElement>(null);
-  const deleteInput = useRef<HTMLInputElement>(null);
 
   return (
     <section className="campaigns-panel" aria-label="Campaigns">
@@ -47,40 +43,37 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
       )}
       <div className="campaigns-toolbar">
         <p className="muted">Each campaign’s assistant reads only the Knowledge Tomes linked to it.</p>
-        {hydrated ? (
-          <button type="button" className="primary" onClick={() => createDialog.current?.showModal()}>
-            Create Campaign
-          </button>
-        ) : (
-          <Link className="button primary" to="/dashboard?tab=campaigns&create_campaign=1">
-            Create Campaign
-          </Link>
-        )}
+        <Link className="button primary" to={campaignsUrl({ create_campaign: 1 })} preventScrollReset>
+          Create Campaign
+        </Link>
       </div>
 
-      {creating && !hydrated && (
-        <section className="inline-panel" aria-label="Create campaign">
-          <h3>Create campaign</h3>
-          <CreateCampaignForm />
-        </section>
+      {creating && (
+        <TomeModal title="Create campaign" closeTo={campaignsUrl()}>
+          <CampaignForm />
+        </TomeModal>
       )}
-      {deleting && !hydrated && (
-        <section className="inline-panel" aria-label="Delete campaign">
-          <h3>Delete campaign</h3>
+      {editing && (
+        <TomeModal title={`Edit campaign: ${editing.name}`} closeTo={campaignsUrl()}>
+          <CampaignForm campaign={editing} />
+        </TomeModal>
+      )}
+      {deleting && (
+        <TomeModal title="Delete campaign" closeTo={campaignsUrl()}>
           <p>
             Delete <strong>{deleting.name}</strong>? Its conversations go with it. This cannot be undone.
           </p>
-          <Form method="post" action={ACTIONS} className="row">
-            <input type="hidden" name="intent" value="delete" />
+          <Form method="post" action={campaignsUrl({ delete_campaign: deleting.id })} className="row">
+            <input type="hidden" name="intent" value="delete-campaign" />
             <input type="hidden" name="campaign_id" value={deleting.id} />
             <button type="submit" className="danger">
               Delete campaign
             </button>
-            <Link className="button" to="/dashboard?tab=campaigns">
+            <Link className="button" to={campaignsUrl()} preventScrollReset>
               Cancel
             </Link>
           </Form>
-        </section>
+        </TomeModal>
       )}
 
       {campaigns.length === 0 ? (
@@ -106,8 +99,8 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
                       {linked.map((dataset) => (
                         <li key={dataset.id} title={`${dataset.document_count} documents · ${abbreviateTokens(dataset.total_tokens)} tokens`}>
                           {dataset.name}
-                          <Form method="post" action={ACTIONS}>
-                            <input type="hidden" name="intent" value="unlink" />
+                          <Form method="post" action={campaignsUrl()} preventScrollReset>
+                            <input type="hidden" name="intent" value="unlink-tome" />
                             <input type="hidden" name="campaign_id" value={campaign.id} />
                             <input type="hidden" name="dataset_id" value={dataset.id} />
                             <button type="submit" className="unlink-button" aria-label={`Unlink ${dataset.name} from ${campaign.name}`} title="Unlink">
@@ -120,8 +113,8 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
                   )}
                 </div>
                 {linkable.length > 0 ? (
-                  <Form method="post" action={ACTIONS} className="link-tome-form">
-                    <input type="hidden" name="intent" value="link" />
+                  <Form method="post" action={campaignsUrl()} className="link-tome-form" preventScrollReset>
+                    <input type="hidden" name="intent" value="link-tome" />
                     <input type="hidden" name="campaign_id" value={campaign.id} />
                     <label className="sr-only" htmlFor={`link-${campaign.id}`}>
                       Knowledge Tome to link to {campaign.name}
@@ -151,24 +144,12 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
                   <Link className="button primary" to={`/assistant?campaign=${campaign.id}`} state={{ campaignId: campaign.id }}>
                     Open in Assistant
                   </Link>
-                  {hydrated ? (
-                    <button
-                      type="button"
-                      className="danger"
-                      onClick={() => {
-                        deleteTarget.current = campaign;
-                        if (deleteName.current) deleteName.current.textContent = campaign.name;
-                        if (deleteInput.current) deleteInput.current.value = campaign.id;
-                        deleteDialog.current?.showModal();
-                      }}
-                    >
-                      Delete
-                    </button>
-                  ) : (
-                    <Link className="button danger" to={`/dashboard?tab=campaigns&delete_campaign=${campaign.id}`}>
-                      Delete
-                    </Link>
-                  )}
+                  <Link className="button secondary" to={campaignsUrl({ edit_campaign: campaign.id })} preventScrollReset aria-label={`Edit ${campaign.name}`}>
+                    Edit
+                  </Link>
+                  <Link className="button danger" to={campaignsUrl({ delete_campaign: campaign.id })} preventScrollReset>
+                    Delete
+                  </Link>
                 </div>
               </article>
             );
@@ -176,78 +157,53 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
         </div>
       )}
 
-      {hydrated && (
-        <>
-        <dialog ref={createDialog} className="modal" aria-labelledby="create-campaign-title">
-          <div className="modal-header">
-            <h2 id="create-campaign-title">Create campaign</h2>
-            <button type="button" className="close-button" aria-label="Close" onClick={() => createDialog.current?.close()}>
-              ×
-            </button>
-          </div>
-          <div className="modal-body">
-            <CreateCampaignForm onSubmitted={() => createDialog.current?.close()} />
-          </div>
-        </dialog>
-
-        <dialog ref={deleteDialog} className="modal" aria-labelledby="delete-campaign-title">
-          <div className="modal-header">
-            <h2 id="delete-campaign-title">Delete campaign</h2>
-            <button type="button" className="close-button" aria-label="Close" onClick={() => deleteDialog.current?.close()}>
-              ×
-            </button>
-          </div>
-          <Form method="post" action={ACTIONS} onSubmit={() => deleteDialog.current?.close()}>
-            <div className="modal-body">
-              <p>
-                Delete <strong ref={deleteName} />? Its conversations go with it. This cannot be undone.
-              </p>
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="campaign_id" ref={deleteInput} />
-            </div>
-            <div className="modal-footer">
-              <button type="button" className="secondary" onClick={() => deleteDialog.current?.close()}>
-                Cancel
-              </button>
-              <button type="submit" className="danger">
-                Delete campaign
-              </button>
-            </div>
-          </Form>
-        </dialog>
-        </>
-      )}
     </section>
   );
 }
 
-function CreateCampaignForm({ onSubmitted }: { onSubmitted?: () => void }) {
-  const navigation = useNavigation();
-  const form = useRef<HTMLFormElement>(null);
-  const submitting = navigation.state === 'submitting' && navigation.formAction === ACTIONS;
-  useEffect(() => {
-    if (navigation.state === 'idle') form.current?.reset();
-  }, [navigation.state]);
+/** Create (no campaign) or edit a campaign's name and description: one schema, checked in the browser and by the action. */
+function CampaignForm({ campaign }: { campaign?: Campaign }) {
+  const intent = campaign ? 'update-campaign' : 'create-campaign';
+  const submitting = useIsPending(intent);
+  const [form, fields] = useSchemaForm(intent, campaignFieldsSchema, {
+    id: campaign ? `${intent}-${campaign.id}` : intent,
+    defaultValue: campaign && { name: campaign.name, description: campaign.description },
+  });
+  const here = campaign ? campaignsUrl({ edit_campaign: campaign.id }) : campaignsUrl({ create_campaign: 1 });
   return (
-    <Form method="post" action={ACTIONS} className="stack" ref={form} onSubmit={() => onSubmitted?.()}>
-      <input type="hidden" name="intent" value="create" />
+    <Form method="post" action={here} className="stack" preventScrollReset {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      {campaign && <input type="hidden" name="campaign_id" value={campaign.id} />}
       <label>
         Campaign name
-        <input name="name" required maxLength={200} autoComplete="off" />
+        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
+        {fields.name.errors && (
+          <span id={fields.name.errorId} className="field-error small" role="alert">
+            {fields.name.errors[0]}
+          </span>
+        )}
       </label>
       <label>
         Description <span className="muted small">(optional)</span>
-        <textarea name="description" maxLength={5000} rows={3} />
+        <textarea {...getTextareaProps(fields.description)} rows={3} />
+        {fields.description.errors && (
+          <span id={fields.description.errorId} className="field-error small" role="alert">
+            {fields.description.errors[0]}
+          </span>
+        )}
       </label>
+      {form.errors && (
+        <p className="notice error" role="alert">
+          {form.errors[0]}
+        </p>
+      )}
       <div className="row">
         <button type="submit" className="primary" disabled={submitting}>
-          Create
+          {campaign ? 'Save' : 'Create'}
         </button>
-        {!onSubmitted && (
-          <Link className="button" to="/dashboard?tab=campaigns">
-            Cancel
-          </Link>
-        )}
+        <Link className="button" to={campaignsUrl()} preventScrollReset>
+          Cancel
+        </Link>
       </div>
     </Form>
   );

@@ -31,6 +31,11 @@ export function DatasetCard({ dataset }: { dataset: Dataset }) {
           <dd>{labelOf(dataset.metadata.category)}</dd>
         </div>
       </dl>
+      {dataset.failed_document_count > 0 && (
+        <p className="document-error small" data-testid="failed-document-count">
+          {dataset.failed_document_count} failed {dataset.failed_document_count === 1 ? 'document is' : 'documents are'} not counted: see Manage Documents for why.
+        </p>
+      )}
       {shown.length > 0 && (
         <p className="tome-tags" aria-label="Tags">
           {shown.map((tag) => (

@@ -1,7 +1,9 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
+import { Form, Link } from '@remix-run/react';
 import type { Dataset } from '../../../server/domain/tomes';
-import { labelOf, METADATA_CATEGORIES, METADATA_SOURCES, METADATA_TYPES } from '../../../contract/tomes';
-import { TOME_ACTIONS, tomesUrl } from './tome-urls';
+import { labelOf, METADATA_CATEGORIES, METADATA_SOURCES, METADATA_TYPES, tomeFieldsSchema } from '../../../contract/tomes';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { tomesUrl } from './tome-urls';
 
 function ErrorNotice({ error }: { error?: string | null }) {
   if (!error) return null;
@@ -12,28 +14,35 @@ function ErrorNotice({ error }: { error?: string | null }) {
   );
 }
 
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formAction === TOME_ACTIONS && navigation.formData?.get('intent') === intent;
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <span id={id} className="field-error small" role="alert">
+      {errors[0]}
+    </span>
+  );
 }
 
 export function CreateDatasetForm({ error }: { error?: string | null }) {
-  const submitting = useSubmitting('create-dataset');
+  const submitting = useIsPending('create-dataset');
+  const [form, fields] = useSchemaForm('create-dataset', tomeFieldsSchema);
   return (
-    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Create Knowledge Tome">
+    <Form method="post" action={tomesUrl({ create: 1 })} className="stack" aria-label="Create Knowledge Tome" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create-dataset" />
       <label>
         Name
-        <input name="name" required maxLength={200} autoComplete="off" placeholder="e.g. Ember Crown campaign notes" autoFocus />
+        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" placeholder="e.g. Ember Crown campaign notes" autoFocus />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
       </label>
       <label>
         Description <span className="muted small">(optional)</span>
-        <textarea name="description" maxLength={5000} rows={3} placeholder="What goes in this tome?" />
+        <textarea {...getTextareaProps(fields.description)} rows={3} placeholder="What goes in this tome?" />
+        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
       </label>
       <p className="muted small">
         Type, category and tags are guessed from the name and description; change them any time with Metadata.
       </p>
-      <ErrorNotice error={error} />
+      <ErrorNotice error={error ?? form.errors?.[0]} />
       <div className="row">
         <button type="submit" className="primary" disabled={submitting}>
           {submitting ? 'Creating…' : 'Create Knowledge Tome'}
@@ -46,11 +55,42 @@ export function CreateDatasetForm({ error }: { error?: string | null }) {
   );
 }
 
+/** Rename a tome and edit its description (shown above the metadata form). */
+export function TomeDetailsForm({ dataset }: { dataset: Dataset }) {
+  const submitting = useIsPending('update-tome');
+  const [form, fields] = useSchemaForm('update-tome', tomeFieldsSchema, {
+    id: `update-tome-${dataset.id}`,
+    defaultValue: { name: dataset.name, description: dataset.description },
+  });
+  return (
+    <Form method="post" action={tomesUrl({ metadata: dataset.id })} className="stack" aria-label="Name and description" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="update-tome" />
+      <input type="hidden" name="dataset_id" value={dataset.id} />
+      <label>
+        Name
+        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </label>
+      <label>
+        Description <span className="muted small">(optional)</span>
+        <textarea {...getTextareaProps(fields.description)} rows={3} />
+        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+      </label>
+      <ErrorNotice error={form.errors?.[0]} />
+      <div className="row">
+        <button type="submit" className="primary" disabled={submitting}>
+          {submitting ? 'Saving…' : 'Save Name and Description'}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 export function MetadataForm({ dataset, error }: { dataset: Dataset; error?: string | null }) {
-  const submitting = useSubmitting('update-metadata');
+  const submitting = useIsPending('update-metadata');
   const { metadata } = dataset;
   return (
-    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Knowledge Tome metadata">
+    <Form method="post" action={tomesUrl({ metadata: dataset.id })} className="stack" aria-label="Knowledge Tome metadata">
       <input type="hidden" name="intent" value="update-metadata" />
       <input type="hidden" name="dataset_id" value={dataset.id} />
       <div className="metadata-grid">
@@ -111,9 +151,9 @@ export function MetadataForm({ dataset, error }: { dataset: Dataset; error?: str
 }
 
 export function DeleteDatasetForm({ dataset, error }: { dataset: Dataset; error?: string | null }) {
-  const submitting = useSubmitting('delete-dataset');
+  const submitting = useIsPending('delete-dataset');
   return (
-    <Form method="post" action={TOME_ACTIONS} className="stack" aria-label="Delete Knowledge Tome">
+    <Form method="post" action={tomesUrl({ delete: dataset.id })} className="stack" aria-label="Delete Knowledge Tome">
       <input type="hidden" name="intent" value="delete-dataset" />
       <input type="hidden" name="dataset_id" value={dataset.id} />
       <p>

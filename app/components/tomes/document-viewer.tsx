@@ -1,5 +1,6 @@
-import { Form, Link, useRevalidator } from '@remix-run/react';
+import { Form, Link, useActionData, useRevalidator } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { DocumentChatMessage } from '../../../server/domain/chat';
 import type { Dataset, DocumentDetail, JobStatus } from '../../../server/domain/tomes';
 import { splitAtRange, type QuoteRange } from '../../../contract/citation-target';
 import { editedFilename, isMarkdownType, JOB_TIMING, NOTICE_MS, sizeBadge } from '../../../contract/tomes';
@@ -7,7 +8,8 @@ import { DocumentAssistantPanel } from '~/components/document-chat/document-assi
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 import { MarkdownView } from './markdown-view';
-import { fileUrl, TOME_ACTIONS, tomesUrl } from './tome-urls';
+import type { TomeFailure } from './tome-actions.server';
+import { fileUrl, tomesUrl } from './tome-urls';
 import { CITATION_MARK_CLASS, useScrollToMark } from './use-scroll-to-mark';
 
 // The PDF mode (and through it PDF.js) is its own chunk, fetched only when a PDF is opened.
@@ -22,10 +24,11 @@ interface ViewerProps {
   /** Edit mode asked for in the address (the no-JavaScript editor). */
   editing: boolean;
   manageId: string | null;
+  conversation: { id: string; messages: DocumentChatMessage[] } | null;
 }
 
 /** The document viewer: PDF or text/markdown mode, the size badge, and the Document Assistant beside it. */
-export function DocumentViewer({ dataset, document, initialPage, highlight = null, editing, manageId }: ViewerProps) {
+export function DocumentViewer({ dataset, document, initialPage, highlight = null, editing, manageId, conversation }: ViewerProps) {
   const hydrated = useHydrated();
   const isPdf = document.file_type === 'pdf';
   return (
@@ -71,7 +74,13 @@ export function DocumentViewer({ dataset, document, initialPage, highlight = nul
         </div>
         {/* The Document Assistant (app/components/document-chat) answers questions about this document. */}
         <div className="viewer-aside">
-          <DocumentAssistantPanel datasetId={dataset.id} documentId={document.id} filename={document.filename} />
+          <DocumentAssistantPanel
+            action={tomesUrl({ manage: manageId, dataset: dataset.id, document: document.id, page: initialPage })}
+            datasetId={dataset.id}
+            documentId={document.id}
+            filename={document.filename}
+            conversation={conversation}
+          />
         </div>
       </div>
     </div>
@@ -191,6 +200,9 @@ function TextMode({
   const noJsEditing = editing && !hydrated;
   const marked = shown === cited ? highlight : null;
   useScrollToMark(shownRef, marked && mode === 'view' ? `${marked.start}-${marked.end}` : null);
+  // A save the action could not make comes back with the GM's text, so nothing typed is lost.
+  const failure = useActionData<TomeFailure | undefined>();
+  const failedSave = failure?.intent === 'save-document' ? failure : null;
   return (
     <div className="text-mode" ref={shownRef}>
       <div className="text-toolbar">
@@ -258,12 +270,17 @@ function TextMode({
           autoFocus
         />
       ) : noJsEditing ? (
-        <Form method="post" action={TOME_ACTIONS} className="stack">
+        <Form method="post" action={viewerUrl({ edit: 1 })} className="stack">
           <input type="hidden" name="intent" value="save-document" />
           <input type="hidden" name="dataset_id" value={dataset.id} />
           <input type="hidden" name="document_id" value={document.id} />
           {manageId && <input type="hidden" name="manage" value={manageId} />}
-          <textarea className="document-editor" name="content" aria-label="Document text" defaultValue={document.content} />
+          {failedSave && (
+            <p className="notice error" role="alert">
+              {failedSave.error}
+            </p>
+          )}
+          <textarea className="document-editor" name="content" aria-label="Document text" defaultValue={failedSave?.content ?? document.content} />
           <div className="row">
             <button type="submit" className="primary">
               Save

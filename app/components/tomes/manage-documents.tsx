@@ -1,9 +1,10 @@
-import { Form, Link, useNavigate } from '@remix-run/react';
+import { Form, Link, useActionData, useNavigate } from '@remix-run/react';
 import { useRef, useState, type DragEvent } from 'react';
 import type { Dataset, DocumentSummary, JobStatus } from '../../../server/domain/tomes';
 import { formatTokens, formatUploadDate, isActiveJobStatus, UPLOAD_ACCEPT } from '../../../contract/tomes';
 import { useHydrated } from '~/lib/use-hydrated';
-import { fileUrl, TOME_ACTIONS, tomesUrl } from './tome-urls';
+import type { TomeFailure } from './tome-actions.server';
+import { fileUrl, tomesUrl } from './tome-urls';
 import { UploadList, useUploadTracker } from './upload-tracker';
 
 interface ManageProps {
@@ -20,7 +21,12 @@ export function ManageDocuments({ dataset, documents, jobs, maxUploadMb, deleteD
   const tracker = useUploadTracker();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const failure = useActionData<TomeFailure | undefined>();
+  const refused = failure?.intent === 'upload-document' ? failure : null;
   const deleting = deleteDocumentId ? documents.find((d) => d.id === deleteDocumentId) : undefined;
+  // The tome's count is its ready documents; failed ones are listed apart, with their reason.
+  const listed = documents.filter((d) => d.status !== 'failed');
+  const failed = documents.filter((d) => d.status === 'failed');
 
   async function send(files: File[]) {
     if (files.length === 0) return;
@@ -47,7 +53,7 @@ export function ManageDocuments({ dataset, documents, jobs, maxUploadMb, deleteD
       <div className="upload-areas">
         <form
           method="post"
-          action={`${TOME_ACTIONS}?dataset_id=${dataset.id}`}
+          action={tomesUrl({ manage: dataset.id })}
           encType="multipart/form-data"
           className="single-upload"
           aria-label="Single upload"
@@ -65,6 +71,22 @@ export function ManageDocuments({ dataset, documents, jobs, maxUploadMb, deleteD
             Upload a document
             <input type="file" name="file" accept={UPLOAD_ACCEPT} required />
           </label>
+          {refused && (
+            <p className="upload-error" role="alert">
+              {refused.error}
+            </p>
+          )}
+          {refused?.duplicate && (
+            <fieldset className="duplicate-choice">
+              <legend>Choose the file again, then:</legend>
+              <label className="checkbox">
+                <input type="radio" name="duplicate" value="replace" defaultChecked /> Replace the document already in the tome
+              </label>
+              <label className="checkbox">
+                <input type="radio" name="duplicate" value="keep" /> Keep both
+              </label>
+            </fieldset>
+          )}
           <button type="submit" className="primary" disabled={busy}>
             Upload
           </button>
@@ -72,18 +94,29 @@ export function ManageDocuments({ dataset, documents, jobs, maxUploadMb, deleteD
         {hydrated && <DropZone disabled={busy} onFiles={(files) => void send(files)} />}
       </div>
 
-      <UploadList datasetId={dataset.id} />
+      <UploadList datasetId={dataset.id} maxUploadMb={maxUploadMb} />
       {!hydrated && jobs.length > 0 && <ServerJobList jobs={jobs} refreshTo={tomesUrl({ manage: dataset.id })} />}
 
       <h3 className="document-list-title">Documents</h3>
-      {documents.length === 0 ? (
+      {listed.length === 0 ? (
         <p className="muted empty-documents">No documents yet. Upload one above.</p>
       ) : (
         <ul className="document-list" data-testid="document-list">
-          {documents.map((document) => (
+          {listed.map((document) => (
             <DocumentRow key={document.id} dataset={dataset} document={document} />
           ))}
         </ul>
+      )}
+      {failed.length > 0 && (
+        <>
+          <h3 className="document-list-title">Failed documents</h3>
+          <p className="muted small">Not counted and not searched. Each says why; delete it to dismiss, or fix the file and upload it again.</p>
+          <ul className="document-list" data-testid="failed-document-list">
+            {failed.map((document) => (
+              <DocumentRow key={document.id} dataset={dataset} document={document} />
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
@@ -227,7 +260,7 @@ function DocumentRow({ dataset, document }: { dataset: Dataset; document: Docume
 
 function DeleteDocumentForm({ dataset, document, onCancel }: { dataset: Dataset; document: DocumentSummary; onCancel?: () => void }) {
   return (
-    <Form method="post" action={TOME_ACTIONS} className="stack" preventScrollReset>
+    <Form method="post" action={tomesUrl({ manage: dataset.id })} className="stack" preventScrollReset>
       <input type="hidden" name="intent" value="delete-document" />
       <input type="hidden" name="dataset_id" value={dataset.id} />
       <input type="hidden" name="document_id" value={document.id} />

@@ -24,7 +24,5 @@ export function tomesUrl(params: TomeParams = {}): string {
   return `/dashboard?${search.toString()}`;
 }
 
-export const TOME_ACTIONS = '/tomes/actions';
-
 export const fileUrl = (datasetId: string, documentId: string, inline = false) =>
   `/api/datasets/${datasetId}/documents/${documentId}/file${inline ? '?inline=1' : ''}`;

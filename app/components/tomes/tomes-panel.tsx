@@ -5,7 +5,7 @@ import { ACCEPTED_UPLOAD_EXTENSIONS, NOTICE_MS } from '../../../contract/tomes';
 import { documentAssistantLinks } from '~/components/document-chat/document-assistant-panel';
 import tomesStyles from '~/styles/tomes.css?url';
 import { DatasetCard } from './dataset-card';
-import { CreateDatasetForm, DeleteDatasetForm, MetadataForm } from './dataset-forms';
+import { CreateDatasetForm, DeleteDatasetForm, MetadataForm, TomeDetailsForm } from './dataset-forms';
 import { DocumentViewer } from './document-viewer';
 import { ManageDocuments } from './manage-documents';
 import { TomeModal } from './tome-modal';
@@ -17,6 +17,7 @@ export const tomesPanelLinks = () => [{ rel: 'stylesheet', href: tomesStyles }, 
 
 const NOTICES: Record<string, string> = {
   created: 'Knowledge Tome created.',
+  renamed: 'Knowledge Tome saved.',
   metadata: 'Metadata updated successfully',
   deleted: 'Knowledge Tome deleted.',
   uploaded: 'Upload received. The document is being processed.',
@@ -93,6 +94,7 @@ export function TomesPanel({ datasets, view }: { datasets: Dataset[]; view: Tome
       )}
       {editingMetadata && (
         <TomeModal title={`Metadata: ${editingMetadata.name}`} closeTo={tomesUrl()} testId="metadata-modal">
+          <TomeDetailsForm key={`${editingMetadata.id}:${editingMetadata.name}:${editingMetadata.description}`} dataset={editingMetadata} />
           <MetadataForm dataset={editingMetadata} error={modalError} />
         </TomeModal>
       )}
@@ -142,6 +144,7 @@ export function TomesPanel({ datasets, view }: { datasets: Dataset[]; view: Tome
             highlight={view.viewer.highlight}
             editing={view.viewer.editing}
             manageId={manageId}
+            conversation={view.viewer.conversation}
           />
         </TomeModal>
       )}

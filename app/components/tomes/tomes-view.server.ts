@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/server-runtime';
+import type { DocumentChatMessage } from '../../../server/domain/chat';
 import type { ActiveJob, Dataset, DocumentDetail, DocumentSummary, JobStatus } from '../../../server/domain/tomes';
 import { pageAtOffset, parseQuoteRange, type QuoteRange } from '../../../contract/citation-target';
 
@@ -8,7 +9,16 @@ export interface TomesView {
   /** The tome whose Manage Documents modal is open. */
   manage: { dataset: Dataset; documents: DocumentSummary[]; jobs: Array<JobStatus & { filename: string }> } | null;
   /** The document open in the viewer. */
-  viewer: { dataset: Dataset; document: DocumentDetail; page: number | null; highlight: QuoteRange | null; editing: boolean } | null;
+  viewer: {
+    dataset: Dataset;
+    document: DocumentDetail;
+    page: number | null;
+    /** A citation's quote to mark (at=START-END in the address). */
+    highlight: QuoteRange | null;
+    editing: boolean;
+    /** The Document Assistant's conversation about this document, kept across visits. */
+    conversation: { id: string; messages: DocumentChatMessage[] } | null;
+  } | null;
   activeJobs: ActiveJob[];
   errors: string[];
 }
@@ -45,12 +55,15 @@ export async function loadTomesView(context: AppLoadContext, userId: string, url
     if (!dataset) view.errors.push(`Dataset not found: ${datasetId}`);
     else {
       try {
-        const document = await tomes.getDocument(db, userId, datasetId, documentId);
+        const [document, conversation] = await Promise.all([
+          tomes.getDocument(db, userId, datasetId, documentId),
+          context.domain.chat.getDocumentConversation(db, userId, datasetId, documentId),
+        ]);
         const asked = Number(params.get('page'));
         // A citation's quote (at=START-END) is marked; a PDF opens at its page even when the link names none.
         const highlight = parseQuoteRange(params.get('at'), document.content.length);
         const page = Number.isInteger(asked) && asked > 0 ? asked : highlight && document.file_type === 'pdf' ? pageAtOffset(document.content, highlight.start) : null;
-        view.viewer = { dataset, document, page, highlight, editing: params.get('edit') === '1' };
+        view.viewer = { dataset, document, page, highlight, editing: params.get('edit') === '1', conversation };
       } catch (error) {
         if (notFound(error)) view.errors.push(`Could not find document: ${documentId}`);
         else {

@@ -1,14 +1,16 @@
 import { useBlocker, useRevalidator } from '@remix-run/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActiveJob, JobStatus } from '../../../server/domain/tomes';
-import { ACCEPTED_UPLOAD_EXTENSIONS, JOB_TIMING } from '../../../contract/tomes';
+import { ACCEPTED_UPLOAD_EXTENSIONS, JOB_TIMING, type DuplicateChoice } from '../../../contract/tomes';
 import { ApiError, apiFetch, goToLogin } from '~/lib/api-client';
 
 /**
  * Uploads and their processing jobs, watched from the browser exactly as spec sections 4 and 9
  * say: first poll 1 s after the upload, then every 2 s; 5 s after a network error; a 404 drops
  * the entry; a completed one is removed after 2 s (and the lists refreshed); a failed one shows
- * its error and is removed after 5 s. While anything is pending, a banner asks the user to stay
+ * its error and is removed after 5 s (the document stays in Manage Documents, marked failed with
+ * its reason). An upload the server refused stays listed with its reason until dismissed; one
+ * already in the tome offers Replace and Keep both. While anything is pending, a banner asks the user to stay
  * and leaving the page asks for confirmation.
  */
 
@@ -25,13 +27,17 @@ export interface TrackedUpload {
   message: string;
   error: string | null;
   jobId: string | null;
+  /** The tome already holds these bytes: the file, kept to send again once the GM chooses. */
+  duplicateOf?: File;
 }
 
 interface Tracker {
   entries: TrackedUpload[];
   pending: number;
   /** Uploads the files to a tome; resolves once every file has been handed over (processing) or refused. */
-  upload(datasetId: string, files: File[], maxUploadMb: number): Promise<{ processing: number; failed: number }>;
+  upload(datasetId: string, files: File[], maxUploadMb: number, duplicate?: DuplicateChoice): Promise<{ processing: number; failed: number }>;
+  /** Forgets a refused upload (they stay listed, with their reason, until the GM dismisses them). */
+  dismiss(key: string): void;
 }
 
 const TrackerContext = createContext<Tracker | null>(null);
@@ -125,7 +131,7 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
   }, []);
 
   const upload = useCallback(
-    async (datasetId: string, files: File[], maxUploadMb: number) => {
+    async (datasetId: string, files: File[], maxUploadMb: number, duplicate?: DuplicateChoice) => {
       const outcome = { processing: 0, failed: 0 };
       const queue = files.map((file) => {
         const key = `upload-${++sequence}`;
@@ -135,10 +141,9 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
         ]);
         return { file, key };
       });
-      const fail = (key: string, reason: string) => {
+      const fail = (key: string, reason: string, duplicateOf?: File) => {
         outcome.failed++;
-        update(key, { state: 'failed', status: 'failed', error: `Failed to upload document. ${reason}`.trim() });
-        later(() => remove(key), JOB_TIMING.removeFailed);
+        update(key, { state: 'failed', status: 'failed', error: `Failed to upload document. ${reason}`.trim(), duplicateOf });
       };
       const sendOne = async ({ file, key }: { file: File; key: string }) => {
         const problem = checkFile(file, maxUploadMb);
@@ -146,7 +151,8 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
         const form = new FormData();
         form.append('file', file, file.name);
         try {
-          const answer = await postWithProgress(`/api/datasets/${datasetId}/documents`, form, (fraction) =>
+          const query = duplicate ? `?duplicate=${duplicate}` : '';
+          const answer = await postWithProgress(`/api/datasets/${datasetId}/documents${query}`, form, (fraction) =>
             update(key, { progress: Math.round(fraction * 100) }),
           );
           outcome.processing++;
@@ -155,7 +161,7 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
           update(key, { state: 'processing', status: 'queued', progress: 0, message: 'Waiting in the queue to be processed', jobId: answer.job_id });
           later(() => void poll(key, answer.job_id), JOB_TIMING.firstPoll);
         } catch (error) {
-          fail(key, error instanceof Error ? error.message : '');
+          fail(key, error instanceof Error ? error.message : '', error instanceof UploadRefused && error.status === 409 ? file : undefined);
         }
       };
       const workers = Array.from({ length: Math.min(UPLOAD_CONCURRENCY, queue.length) }, async () => {
@@ -186,7 +192,7 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
     else blocker.reset();
   }, [blocker]);
 
-  const tracker = useMemo<Tracker>(() => ({ entries, pending, upload }), [entries, pending, upload]);
+  const tracker = useMemo<Tracker>(() => ({ entries, pending, upload, dismiss: remove }), [entries, pending, upload, remove]);
   return <TrackerContext.Provider value={tracker}>{children}</TrackerContext.Provider>;
 }
 
@@ -199,6 +205,15 @@ function checkFile(file: File, maxUploadMb: number): string | null {
   if (file.size === 0) return 'The file is empty. Check that it saved correctly and upload it again.';
   if (file.size > maxUploadMb * 1024 * 1024) return `The file is larger than the ${maxUploadMb} MB upload limit. Split it into smaller files and upload them separately.`;
   return null;
+}
+
+class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** XMLHttpRequest rather than fetch, for the upload's own progress. */
@@ -217,7 +232,7 @@ function postWithProgress(url: string, body: FormData, onProgress: (fraction: nu
       }
       const answer = request.response as { job_id?: string; document_id?: string; error?: string } | null;
       if (request.status >= 200 && request.status < 300 && answer?.job_id) return resolve(answer as { job_id: string; document_id: string });
-      reject(new Error(answer?.error ?? `The server answered ${request.status}.`));
+      reject(new UploadRefused(request.status, answer?.error ?? `The server answered ${request.status}.`));
     };
     request.onerror = () => reject(new Error('The connection failed before the file was sent.'));
     request.send(body);
@@ -232,10 +247,14 @@ const STATE_LABELS: Record<UploadState, string> = {
 };
 
 /** The list of uploads (all, or one tome's), each with its state, progress bar and message. */
-export function UploadList({ datasetId, names }: { datasetId?: string; names?: Map<string, string> }) {
-  const { entries } = useUploadTracker();
+export function UploadList({ datasetId, names, maxUploadMb }: { datasetId?: string; names?: Map<string, string>; maxUploadMb?: number }) {
+  const { entries, dismiss, upload } = useUploadTracker();
   const shown = datasetId ? entries.filter((entry) => entry.datasetId === datasetId) : entries;
   if (shown.length === 0) return null;
+  const resend = (entry: TrackedUpload, choice: DuplicateChoice) => {
+    dismiss(entry.key);
+    void upload(entry.datasetId, [entry.duplicateOf!], maxUploadMb!, choice);
+  };
   return (
     <ul className="upload-list" aria-label="Uploads" data-testid="upload-list">
       {shown.map((entry) => (
@@ -258,9 +277,28 @@ export function UploadList({ datasetId, names }: { datasetId?: string; names?: M
             </div>
           )}
           {entry.state === 'failed' ? (
-            <p className="upload-error" role="alert">
-              {entry.error}
-            </p>
+            <>
+              <p className="upload-error" role="alert">
+                {entry.error}
+              </p>
+              {!entry.jobId && (
+                <div className="row upload-choices">
+                  {entry.duplicateOf && maxUploadMb && (
+                    <>
+                      <button type="button" className="secondary small-button" onClick={() => resend(entry, 'replace')}>
+                        Replace
+                      </button>
+                      <button type="button" className="secondary small-button" onClick={() => resend(entry, 'keep')}>
+                        Keep both
+                      </button>
+                    </>
+                  )}
+                  <button type="button" className="link-like small" onClick={() => dismiss(entry.key)} aria-label={`Dismiss ${entry.filename}`}>
+                    Dismiss
+                  </button>
+                </div>
+              )}
+            </>
           ) : (
             <p className="upload-message muted small">
               {entry.state === 'uploading' ? `Uploading… ${entry.progress}%` : entry.message}

@@ -14,7 +14,7 @@ describe('campaigns over /api/campaigns', () => {
     await t.close();
   });
 
-  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
   async function datasetOf(userId: string, name: string) {
@@ -52,19 +52,36 @@ describe('campaigns over /api/campaigns', () => {
     expect((await call(alice.token, 'POST', '/api/campaigns', {})).statusCode).toBe(400);
   });
 
+  it('renames a campaign and edits its description, checking the input', async () => {
+    const campaign = (await call(alice.token, 'POST', '/api/campaigns', { name: 'Working title', description: 'Old' })).json();
+    const renamed = await call(alice.token, 'PATCH', `/api/campaigns/${campaign.id}`, { name: ' Curse of the Ember Crown ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: campaign.id, name: 'Curse of the Ember Crown', description: 'Old' });
+    const described = await call(alice.token, 'PATCH', `/api/campaigns/${campaign.id}`, { description: '' });
+    expect(described.json()).toMatchObject({ name: 'Curse of the Ember Crown', description: '' });
+    const blank = await call(alice.token, 'PATCH', `/api/campaigns/${campaign.id}`, { name: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toBe('Campaign name is required');
+    for (const payload of [{}, { name: 'x'.repeat(201) }, { description: 'y'.repeat(5001) }, { name: 42 }]) {
+      expect((await call(alice.token, 'PATCH', `/api/campaigns/${campaign.id}`, payload)).statusCode).toBe(400);
+    }
+    expect((await call(alice.token, 'GET', '/api/campaigns')).json().find((c: { id: string }) => c.id === campaign.id).name).toBe('Curse of the Ember Crown');
+  });
+
   it("never shows or changes another user's campaigns or tomes", async () => {
     const mine = (await call(alice.token, 'POST', '/api/campaigns', { name: 'Private' })).json();
     const aliceTome = await datasetOf(alice.userId, 'Secret notes');
     const bobTome = await datasetOf(bob.userId, 'Bob notes');
     expect((await call(bob.token, 'GET', '/api/campaigns')).json()).toEqual([]);
     expect((await call(bob.token, 'DELETE', `/api/campaigns/${mine.id}`)).statusCode).toBe(404);
+    expect((await call(bob.token, 'PATCH', `/api/campaigns/${mine.id}`, { name: 'Stolen' })).statusCode).toBe(404);
     expect((await call(bob.token, 'POST', `/api/campaigns/${mine.id}/datasets`, { dataset_id: bobTome })).statusCode).toBe(404);
     expect((await call(bob.token, 'DELETE', `/api/campaigns/${mine.id}/datasets/${aliceTome}`)).statusCode).toBe(404);
     // Nor may Alice link Bob's tome into her own campaign.
     const stolen = await call(alice.token, 'POST', `/api/campaigns/${mine.id}/datasets`, { dataset_id: bobTome });
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json().error).toBe('Dataset not found');
-    expect((await call(alice.token, 'GET', '/api/campaigns')).json().find((c: { id: string }) => c.id === mine.id).datasets).toEqual([]);
+    expect((await call(alice.token, 'GET', '/api/campaigns')).json().find((c: { id: string }) => c.id === mine.id)).toMatchObject({ name: 'Private', datasets: [] });
   });
 
   it('answers 404 for malformed ids instead of a database error', async () => {

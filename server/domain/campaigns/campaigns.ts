@@ -3,11 +3,11 @@ import { z } from 'zod';
 import type { DB } from '../../db/schema';
 import { badRequest, DomainError } from '../errors';
 import { requireOwnedCampaign, requireOwnedDataset } from '../ownership';
+import { campaignFieldsSchema, campaignUpdateSchema } from '../../../contract/campaigns';
 
-export const createCampaignSchema = z.object({
-  name: z.string().trim().min(1, 'Campaign name is required').max(200, 'Campaign name is too long (200 characters at most)'),
-  description: z.string().trim().max(5000, 'Description is too long (5000 characters at most)').optional().default(''),
-});
+export { campaignUpdateSchema };
+
+export const createCampaignSchema = campaignFieldsSchema;
 
 export const linkDatasetSchema = z.object({ dataset_id: z.string().min(1, 'dataset_id is required') });
 
@@ -62,6 +62,19 @@ export async function createCampaign(db: Kysely<DB>, userId: string, input: z.in
     .returning(['id', 'name', 'description', 'created_at'])
     .executeTakeFirstOrThrow();
   return { ...row, created_at: row.created_at.toISOString(), datasets: [] };
+}
+
+/** Renames a campaign or edits its description (or both). */
+export async function updateCampaign(db: Kysely<DB>, userId: string, campaignId: string, input: z.input<typeof campaignUpdateSchema>): Promise<Campaign> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const { name, description } = campaignUpdateSchema.parse(input);
+  await db
+    .updateTable('campaigns')
+    .set({ ...(name !== undefined && { name }), ...(description !== undefined && { description }) })
+    .where('id', '=', campaignId)
+    .where('user_id', '=', userId)
+    .execute();
+  return getCampaign(db, userId, campaignId);
 }
 
 export async function deleteCampaign(db: Kysely<DB>, userId: string, campaignId: string): Promise<void> {

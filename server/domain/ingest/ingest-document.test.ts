@@ -45,7 +45,8 @@ describe('the document processing job', () => {
   });
 
   async function queued(filename = 'notes.md', body = NOTES) {
-    const response = await uploadFile(t, gm.token, tome, filename, text(body));
+    // These tests upload the same notes again and again: each is its own document.
+    const response = await uploadFile(t, gm.token, tome, filename, text(body), { duplicate: 'keep' });
     expect(response.statusCode).toBe(202);
     const { job_id, document_id } = response.json() as { job_id: string; document_id: string };
     return { jobId: job_id, documentId: document_id };

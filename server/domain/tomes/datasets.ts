@@ -1,24 +1,22 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DatasetMetadata, DB } from '../../db/schema';
-import { notFound } from '../errors';
+import { DomainError, notFound } from '../errors';
 import { requireOwnedDataset } from '../ownership';
 import { guessMetadata, metadataOverrideSchema, metadataUpdateSchema, readMetadata } from './metadata';
-import { parseTags } from '../../../contract/tomes';
+import { duplicateTomeNameMessage, parseTags, tomeFieldsSchema, tomeUpdateSchema } from '../../../contract/tomes';
 
-export const createDatasetSchema = z.object({
-  name: z.string({ error: 'Dataset name is required' }).trim().min(1, 'Dataset name is required').max(200, 'Dataset name is too long (200 characters at most)'),
-  description: z.string().trim().max(5000, 'Description is too long (5000 characters at most)').optional().default(''),
-  metadata: metadataOverrideSchema,
-});
+export const createDatasetSchema = tomeFieldsSchema.extend({ metadata: metadataOverrideSchema });
 
 export interface Dataset {
   id: string;
   name: string;
   description: string;
   created_at: string;
-  /** Documents that finished processing and can be searched. */
+  /** Documents that finished processing and can be searched: the one count every screen shows. */
   document_count: number;
+  /** Documents whose processing failed; shown apart, with their reason, in Manage Documents. */
+  failed_document_count: number;
   total_tokens: number;
   metadata: DatasetMetadata;
 }
@@ -27,15 +25,16 @@ export interface Dataset {
 function datasetsWithCounts(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('datasets as d')
-    .leftJoin('documents as doc', (join) => join.onRef('doc.dataset_id', '=', 'd.id').on('doc.status', '=', 'ready'))
+    .leftJoin('documents as doc', 'doc.dataset_id', 'd.id')
     .select([
       'd.id',
       'd.name',
       'd.description',
       'd.created_at',
       'd.metadata',
-      sql<string>`count(doc.id)`.as('document_count'),
-      sql<string>`coalesce(sum(doc.token_count), 0)`.as('total_tokens'),
+      sql<string>`count(doc.id) filter (where doc.status = 'ready')`.as('document_count'),
+      sql<string>`count(doc.id) filter (where doc.status = 'failed')`.as('failed_document_count'),
+      sql<string>`coalesce(sum(doc.token_count) filter (where doc.status = 'ready'), 0)`.as('total_tokens'),
     ])
     .where('d.user_id', '=', userId)
     .groupBy('d.id');
@@ -55,6 +54,7 @@ type DatasetRow = {
   created_at: Date;
   metadata: unknown;
   document_count: string | number;
+  failed_document_count: string | number;
   total_tokens: string | number;
 };
 
@@ -65,6 +65,7 @@ function toDataset(row: DatasetRow): Dataset {
     description: row.description,
     created_at: row.created_at.toISOString(),
     document_count: Number(row.document_count),
+    failed_document_count: Number(row.failed_document_count),
     total_tokens: Number(row.total_tokens),
     metadata: readMetadata(row.metadata),
   };
@@ -84,6 +85,7 @@ export async function getDataset(db: Kysely<DB>, userId: string, datasetId: stri
 
 export async function createDataset(db: Kysely<DB>, userId: string, input: z.input<typeof createDatasetSchema>): Promise<Dataset> {
   const { name, description, metadata: given } = createDatasetSchema.parse(input);
+  await refuseTakenName(db, userId, name);
   const metadata = guessMetadata(name, description);
   if (given) {
     const { tags, ...rest } = given;
@@ -96,8 +98,9 @@ export async function createDataset(db: Kysely<DB>, userId: string, input: z.inp
     .insertInto('datasets')
     .values({ user_id: userId, name, description, metadata: jsonb(metadata) })
     .returning(['id', 'name', 'description', 'created_at', 'metadata'])
-    .executeTakeFirstOrThrow();
-  return toDataset({ ...row, document_count: 0, total_tokens: 0 });
+    .executeTakeFirstOrThrow()
+    .catch(takenNameRace(name));
+  return toDataset({ ...row, document_count: 0, failed_document_count: 0, total_tokens: 0 });
 }
 
 export async function updateDatasetMetadata(
@@ -123,6 +126,36 @@ export async function updateDatasetMetadata(
     .where('user_id', '=', userId)
     .execute();
   return getDataset(db, userId, datasetId);
+}
+
+/** Renames a tome or edits its description (or both). */
+export async function updateDataset(db: Kysely<DB>, userId: string, datasetId: string, input: z.input<typeof tomeUpdateSchema>): Promise<Dataset> {
+  await requireOwnedDataset(db, userId, datasetId);
+  const { name, description } = tomeUpdateSchema.parse(input);
+  if (name !== undefined) await refuseTakenName(db, userId, name, datasetId);
+  await db
+    .updateTable('datasets')
+    .set({ ...(name !== undefined && { name }), ...(description !== undefined && { description }) })
+    .where('id', '=', datasetId)
+    .where('user_id', '=', userId)
+    .execute()
+    .catch(takenNameRace(name ?? ''));
+  return getDataset(db, userId, datasetId);
+}
+
+async function refuseTakenName(db: Kysely<DB>, userId: string, name: string, exceptId?: string) {
+  let query = db.selectFrom('datasets').select('name').where('user_id', '=', userId).where(sql<boolean>`lower(name) = lower(${name})`);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  const taken = await query.executeTakeFirst();
+  if (taken) throw new DomainError(409, duplicateTomeNameMessage(taken.name));
+}
+
+/** Two requests racing past the check meet the unique index (migration 050): the same 409. */
+function takenNameRace(name: string) {
+  return (error: unknown): never => {
+    if ((error as { code?: string } | null)?.code === '23505') throw new DomainError(409, duplicateTomeNameMessage(name));
+    throw error;
+  };
 }
 
 /** Deletes the tome with its documents, files, chunks, vectors, jobs and campaign links (cascades). */

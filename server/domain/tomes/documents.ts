@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { DB } from '../../db/schema';
@@ -8,6 +9,7 @@ import { ExtractionError, validateUpload } from '../ingest/extract';
 import { requireOwnedDataset, requireOwnedDocument } from '../ownership';
 import { mimeTypeOf, safeFilename } from './files';
 import { INGEST_JOB_KIND, QUEUED_MESSAGE } from './jobs';
+import { duplicateUploadMessage, type DuplicateChoice } from '../../../contract/tomes';
 
 export const CONTENT_PREVIEW_LENGTH = 300;
 
@@ -38,6 +40,8 @@ export interface Upload {
 }
 
 export interface UploadDeps {
+  /** What to do when the tome already holds a document with these exact bytes; unset: refuse with 409 and ask. */
+  duplicate?: DuplicateChoice;
   queue: PgBoss;
   maxUploadBytes: number;
 }
@@ -164,10 +168,23 @@ export async function uploadDocument(
 ): Promise<UploadAccepted> {
   await requireOwnedDataset(db, userId, datasetId);
   const { filename, fileType } = checkUpload(upload, deps.maxUploadBytes);
+  const contentHash = hashOf(upload.bytes);
+  if (deps.duplicate !== 'keep') {
+    const same = await db
+      .selectFrom('documents')
+      .select(['id', 'filename'])
+      .where('dataset_id', '=', datasetId)
+      .where('content_hash', '=', contentHash)
+      .where('status', '<>', 'failed')
+      .orderBy('upload_date')
+      .executeTakeFirst();
+    if (same && deps.duplicate === 'replace') return replaceDocument(db, userId, datasetId, same.id, upload, { ...deps, duplicate: undefined });
+    if (same) throw new DomainError(409, duplicateUploadMessage(filename, same.filename));
+  }
   return db.transaction().execute(async (trx) => {
     const document = await trx
       .insertInto('documents')
-      .values({ dataset_id: datasetId, user_id: userId, filename, file_type: fileType, status: 'processing', updated_at: new Date() })
+      .values({ dataset_id: datasetId, user_id: userId, filename, file_type: fileType, status: 'processing', content_hash: contentHash, updated_at: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
@@ -199,7 +216,7 @@ export async function replaceDocument(
   return db.transaction().execute(async (trx) => {
     await trx
       .updateTable('documents')
-      .set({ filename, file_type: fileType, status: 'processing', error: null, updated_at: new Date() })
+      .set({ filename, file_type: fileType, status: 'processing', error: null, content_hash: hashOf(upload.bytes), updated_at: new Date() })
       .where('id', '=', documentId)
       .execute();
     await trx
@@ -220,6 +237,8 @@ export async function replaceDocument(
     return { job_id: jobId, document_id: documentId };
   });
 }
+
+const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function queueIngestion(trx: Kysely<DB>, queue: PgBoss, userId: string, documentId: string): Promise<string> {
   const job = await trx

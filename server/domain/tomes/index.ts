@@ -5,6 +5,7 @@ export {
   deleteDataset,
   getDataset,
   listDatasets,
+  updateDataset,
   updateDatasetMetadata,
   type Dataset,
 } from './datasets';

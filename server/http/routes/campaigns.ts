@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   createCampaign,
+  campaignUpdateSchema,
   createCampaignSchema,
   deleteCampaign,
   linkDataset,
   linkDatasetSchema,
   listCampaigns,
   unlinkDataset,
+  updateCampaign,
 } from '../../domain/campaigns/campaigns';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
@@ -37,6 +39,15 @@ export async function campaignRoutes(app: FastifyInstance, services: Services) {
     async (request, reply) => {
       const campaign = await createCampaign(db, currentUser(request).id, request.body as z.infer<typeof createCampaignSchema>);
       return reply.status(201).send(campaign);
+    },
+  );
+
+  app.patch(
+    '/api/campaigns/:id',
+    { schema: { tags, params: idParams, body: campaignUpdateSchema, response: { 200: campaignSchema, 400: errorResponse, 404: errorResponse } } },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      return updateCampaign(db, currentUser(request).id, id, request.body as z.input<typeof campaignUpdateSchema>);
     },
   );
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createTome, multipart, uploadAndWait, uploadFile, waitForJob } from '../../../tests/support/tome-upload';
 import { buildPdf } from '../../domain/ingest/extract/test-fixtures';
+import { listDatasets } from '../../domain/tomes';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -27,7 +28,7 @@ describe('Knowledge Tomes over /api/datasets', () => {
     await t.close();
   });
 
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
   describe('datasets', () => {
@@ -99,9 +100,82 @@ describe('Knowledge Tomes over /api/datasets', () => {
       expect(left).toEqual([]);
       expect((await call(alice.token, 'DELETE', `/api/datasets/${id}`)).statusCode).toBe(404);
     });
+
+    it('renames a tome and edits its description, refusing a name already taken and bad input', async () => {
+      const id = await createTome(t, alice.token, 'Harbour notes', 'Draft');
+      await createTome(t, alice.token, 'Sunken temple');
+      const renamed = await call(alice.token, 'PATCH', `/api/datasets/${id}`, { name: '  Harbour of Saltmarsh ' });
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json()).toMatchObject({ id, name: 'Harbour of Saltmarsh', description: 'Draft' });
+      const described = await call(alice.token, 'PATCH', `/api/datasets/${id}`, { description: 'Smugglers and the tide' });
+      expect(described.json()).toMatchObject({ name: 'Harbour of Saltmarsh', description: 'Smugglers and the tide' });
+
+      const taken = await call(alice.token, 'PATCH', `/api/datasets/${id}`, { name: 'SUNKEN temple' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error).toBe('You already have a Knowledge Tome named "Sunken temple". Choose another name, or add the documents to that tome.');
+      for (const payload of [{ name: '  ' }, {}, { name: 'x'.repeat(201) }, { description: 'y'.repeat(5001) }]) {
+        expect((await call(alice.token, 'PATCH', `/api/datasets/${id}`, payload)).statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      }
+      expect((await call(alice.token, 'GET', `/api/datasets/${id}`)).json()).toMatchObject({ name: 'Harbour of Saltmarsh', description: 'Smugglers and the tide' });
+    });
+
+    it('refuses a second tome of the same name with a clear message', async () => {
+      await createTome(t, alice.token, 'Bestiary');
+      const again = await call(alice.token, 'POST', '/api/datasets', { name: ' bestiary ' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe('You already have a Knowledge Tome named "Bestiary". Choose another name, or add the documents to that tome.');
+      // Another user's names are theirs.
+      const carol = await t.signUp();
+      expect((await call(carol.token, 'POST', '/api/datasets', { name: 'Bestiary' })).statusCode).toBe(201);
+    });
   });
 
   describe('documents', () => {
+    it('says when an upload is already in the tome, and replaces it or keeps both only when asked', async () => {
+      const id = await createTome(t, alice.token, 'Duplicates');
+      const first = await uploadAndWait(t, alice.token, id, 'crown.md', text(LORE));
+      const again = await uploadFile(t, alice.token, id, 'crown copy.md', text(LORE));
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe('"crown copy.md" has the same content as "crown.md", already in this tome. Replace that document, or keep both.');
+      expect((await call(alice.token, 'GET', `/api/datasets/${id}/documents`)).json()).toHaveLength(1);
+
+      const upload = async (query: string) => {
+        const body = await multipart({ file: { filename: 'crown copy.md', bytes: text(LORE) } });
+        return t.app.inject({ method: 'POST', url: `/api/datasets/${id}/documents${query}`, headers: { ...bearer(alice.token), ...body.headers }, payload: body.payload });
+      };
+      expect((await upload('?duplicate=maybe')).statusCode).toBe(400);
+      const replaced = await upload('?duplicate=replace');
+      expect(replaced.statusCode).toBe(202);
+      expect(replaced.json().document_id).toBe(first.documentId);
+      await waitForJob(t, alice.token, replaced.json().job_id);
+      const afterReplace = (await call(alice.token, 'GET', `/api/datasets/${id}/documents`)).json();
+      expect(afterReplace.map((d: { filename: string }) => d.filename)).toEqual(['crown copy.md']);
+
+      const kept = await upload('?duplicate=keep');
+      expect(kept.statusCode).toBe(202);
+      expect(kept.json().document_id).not.toBe(first.documentId);
+      await waitForJob(t, alice.token, kept.json().job_id);
+      expect((await call(alice.token, 'GET', `/api/datasets/${id}`)).json().document_count).toBe(2);
+      // The same file in another tome is no duplicate.
+      const other = await createTome(t, alice.token, 'Duplicates elsewhere');
+      expect((await uploadFile(t, alice.token, other, 'crown.md', text(LORE))).statusCode).toBe(202);
+    });
+
+    it('counts ready documents only, the failed ones apart, the same on every screen and in the API', async () => {
+      const id = await createTome(t, alice.token, 'Counted');
+      await uploadAndWait(t, alice.token, id, 'good.md', text(LORE));
+      const broken = await uploadAndWait(t, alice.token, id, 'broken.pdf', text('%PDF-1.7 this is not really a pdf'));
+      expect(broken.job.status).toBe('failed');
+      const dataset = (await call(alice.token, 'GET', `/api/datasets/${id}`)).json();
+      expect(dataset).toMatchObject({ document_count: 1, failed_document_count: 1 });
+      expect((await call(alice.token, 'GET', '/api/datasets')).json().find((d: { id: string }) => d.id === id)).toMatchObject({ document_count: 1, failed_document_count: 1 });
+      const documents = (await call(alice.token, 'GET', `/api/datasets/${id}/documents`)).json();
+      expect(documents.find((d: { filename: string }) => d.filename === 'broken.pdf')).toMatchObject({ status: 'failed', error: expect.any(String) });
+      // The screens read the same domain function (the Assistant and content creator used a second count before).
+      const listed = (await listDatasets(t.services.db, alice.userId)).find((d) => d.id === id);
+      expect(listed).toMatchObject({ document_count: 1, failed_document_count: 1 });
+    });
+
     it('uploads, processes, lists, reads, replaces and deletes a document, keeping the counts right', async () => {
       const id = await createTome(t, alice.token, 'Ember Crown lore');
       const upload = await uploadFile(t, alice.token, id, 'ember-crown.md', text(LORE));
@@ -288,9 +362,10 @@ describe('Knowledge Tomes over /api/datasets', () => {
     const { jobId, documentId } = await uploadAndWait(t, alice.token, id, 'secret.md', text(LORE));
     const doc = `/api/datasets/${id}/documents/${documentId}`;
     const replacement = await multipart({ file: { filename: 'x.md', bytes: text('# Stolen') } });
-    const requests: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object | Buffer; headers?: Record<string, string> }> = [
+    const requests: Array<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object | Buffer; headers?: Record<string, string> }> = [
       { method: 'GET', url: `/api/datasets/${id}` },
       { method: 'DELETE', url: `/api/datasets/${id}` },
+      { method: 'PATCH', url: `/api/datasets/${id}`, payload: { name: 'Stolen', description: 'mine now' } },
       { method: 'PUT', url: `/api/datasets/${id}/metadata`, payload: { type: 'lore', category: 'lore', source: 'user_upload', tags: [] } },
       { method: 'GET', url: `/api/datasets/${id}/documents` },
       { method: 'POST', url: `/api/datasets/${id}/documents`, payload: replacement.payload, headers: replacement.headers },

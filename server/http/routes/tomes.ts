@@ -14,9 +14,11 @@ import {
   listDocuments,
   metadataUpdateSchema,
   replaceDocument,
+  updateDataset,
   updateDatasetMetadata,
   uploadDocument,
 } from '../../domain/tomes';
+import { DUPLICATE_CHOICES, tomeUpdateSchema } from '../../../contract/tomes';
 import { requireOwnedDataset, requireOwnedDocument } from '../../domain/ownership';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
@@ -36,7 +38,8 @@ const datasetSchema = z.object({
   name: z.string(),
   description: z.string(),
   created_at: z.string(),
-  document_count: z.number(),
+  document_count: z.number().describe('Documents ready to search (failed ones are not counted)'),
+  failed_document_count: z.number().describe('Documents whose processing failed; listed with their error'),
   total_tokens: z.number(),
   metadata: metadataSchema,
 });
@@ -67,6 +70,12 @@ const jobSchema = z.object({
 const idParams = z.object({ id: z.string() });
 const documentParams = z.object({ id: z.string(), docId: z.string() });
 const jobParams = z.object({ jobId: z.string() });
+const uploadQuery = z.object({
+  duplicate: z
+    .enum(DUPLICATE_CHOICES)
+    .optional()
+    .describe('When the tome already holds a document with the same bytes: replace it, or keep both. Unset: 409 and nothing stored'),
+});
 const fileQuery = z.object({
   token: z.string().optional().describe('The session token, for links a browser opens directly'),
   inline: z.string().optional().describe('Show in the browser instead of downloading (PDF and text only)'),
@@ -83,7 +92,7 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
 
   app.post(
     '/api/datasets',
-    { schema: { tags, body: createDatasetSchema, response: { 201: datasetSchema, 400: errorResponse } } },
+    { schema: { tags, body: createDatasetSchema, response: { 201: datasetSchema, 400: errorResponse, 409: errorResponse } } },
     async (request, reply) => {
       const dataset = await createDataset(db, currentUser(request).id, request.body as z.input<typeof createDatasetSchema>);
       return reply.status(201).send(dataset);
@@ -94,6 +103,15 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
     '/api/datasets/:id',
     { schema: { tags, params: idParams, response: { 200: datasetSchema, 404: errorResponse } } },
     async (request) => getDataset(db, currentUser(request).id, (request.params as z.infer<typeof idParams>).id),
+  );
+
+  app.patch(
+    '/api/datasets/:id',
+    { schema: { tags, params: idParams, body: tomeUpdateSchema, response: { 200: datasetSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse } } },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      return updateDataset(db, currentUser(request).id, id, request.body as z.input<typeof tomeUpdateSchema>);
+    },
   );
 
   app.delete(
@@ -127,8 +145,9 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
       schema: {
         tags,
         params: idParams,
+        querystring: uploadQuery,
         consumes: ['multipart/form-data'],
-        response: { 202: acceptedSchema, 400: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse },
+        response: { 202: acceptedSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse },
       },
     },
     async (request, reply) => {
@@ -137,7 +156,8 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
       // Refuse another user's tome before reading a possibly large body.
       await requireOwnedDataset(db, user.id, id);
       const upload = await readMultipartUpload(request, maxUploadBytes);
-      const accepted = await uploadDocument(db, user.id, id, upload, { queue, maxUploadBytes });
+      const { duplicate } = request.query as z.infer<typeof uploadQuery>;
+      const accepted = await uploadDocument(db, user.id, id, upload, { queue, maxUploadBytes, duplicate });
       return reply.status(202).send(accepted);
     },
   );

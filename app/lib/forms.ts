@@ -1,0 +1,48 @@
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useActionData, useNavigation } from '@remix-run/react';
+import type { z } from 'zod';
+
+/**
+ * The one way a screen talks to the server (ADR 0050): a Remix <Form> posts to the action of
+ * the route that renders it, with JavaScript on or off. The action parses the form with the
+ * same zod schema the browser checked it with (Conform) and answers a redirect on success or
+ * `formReply(...)` with the field errors, which the page renders in the form it came from.
+ */
+
+/** What an action answers when a form needs correcting: which form (its intent) and Conform's reply. */
+export interface FormReply {
+  intent: string;
+  result: SubmissionResult<string[]>;
+}
+
+/** Server side: the form's fields checked against its schema (the same call Conform makes in the browser). */
+export const parseForm = <Schema extends z.ZodType>(form: FormData, schema: Schema) => parseWithZod(form, { schema });
+
+/**
+ * A Conform form for `schema`, showing the errors the action returned for this intent: the
+ * browser checks on blur and on submit with JavaScript, the action checks the same rules
+ * always, and without JavaScript the schema's constraints (required, maxLength) still apply.
+ */
+export function useSchemaForm<Schema extends z.ZodType>(
+  intent: string,
+  schema: Schema,
+  options: { id?: string; defaultValue?: Record<string, string> } = {},
+) {
+  const reply = useActionData<FormReply | undefined>();
+  return useForm({
+    id: options.id ?? intent,
+    lastResult: reply?.intent === intent ? reply.result : undefined,
+    defaultValue: options.defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/** True while the page's form with this intent is on its way (the pending state of ADR 0050). */
+export function useIsPending(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post' && navigation.formData?.get('intent') === intent;
+}

@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { ChatCitation } from '../../../contract/chat';
+import type { DB } from '../../db/schema';
+import { requireOwnedDocument } from '../ownership';
+
+export interface DocumentChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  timestamp: string;
+  citations: ChatCitation[];
+  engine: string | null;
+  /** Assistant messages: what the answer cost (the panel shows it under the answer). */
+  tokens: number | null;
+  cost: number | null;
+}
+
+/**
+ * The Document Assistant's conversation about one document: its latest, so the viewer shows
+ * it again when the document is reopened (and a question without JavaScript continues it).
+ */
+export async function getDocumentConversation(
+  db: Kysely<DB>,
+  userId: string,
+  datasetId: string,
+  documentId: string,
+): Promise<{ id: string; messages: DocumentChatMessage[] } | null> {
+  await requireOwnedDocument(db, userId, datasetId, documentId);
+  const conversation = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'document_chat')
+    .where('document_id', '=', documentId)
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!conversation) return null;
+  const rows = await db
+    .selectFrom('messages')
+    .select(['role', 'content', 'citations', 'engine', 'tokens', 'cost_info', 'created_at'])
+    .where('conversation_id', '=', conversation.id)
+    .orderBy('id')
+    .execute();
+  return {
+    id: conversation.id,
+    messages: rows.map((row) => ({
+      role: row.role,
+      content: row.content,
+      timestamp: row.created_at.toISOString(),
+      citations: (row.citations ?? []) as ChatCitation[],
+      engine: row.engine,
+      tokens: row.role === 'assistant' ? row.tokens : null,
+      cost: row.role === 'assistant' ? (row.cost_info?.total_cost ?? 0) : null,
+    })),
+  };
+}

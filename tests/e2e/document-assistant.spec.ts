@@ -1,0 +1,64 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, uniqueName } from './fixtures';
+
+const LORE = `# Saltmere
+
+## The Ember Crown
+
+The Ember Crown lies hidden beneath the lighthouse of Saltmere, guarded by the drowned knight Oswin.
+`;
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A tome holding one document, processed to the end (ready, or failed for a file that is not what it says). */
+async function seedDocument(request: APIRequestContext, token: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const dataset = await request.post('/api/datasets', { headers: auth(token), data: { name: uniqueName('Viewer ') } });
+  const datasetId = ((await dataset.json()) as { id: string }).id;
+  const upload = await request.post(`/api/datasets/${datasetId}/documents`, { headers: auth(token), multipart: { file } });
+  expect(upload.status()).toBe(202);
+  const { job_id: jobId, document_id: documentId } = (await upload.json()) as { job_id: string; document_id: string };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/jobs/${jobId}/status`, { headers: auth(token) })).json()) as { status: string }).status, {
+      timeout: 60_000,
+    })
+    .toMatch(/completed|failed/);
+  return `/dashboard?tab=datasets&dataset=${datasetId}&document=${documentId}`;
+}
+
+const lore = { name: 'saltmere.md', mimeType: 'text/markdown', buffer: Buffer.from(LORE) };
+const broken = { name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 not really a pdf') };
+
+for (const js of [true, false]) {
+  test.describe(js ? 'the Document Assistant' : 'the Document Assistant without JavaScript', () => {
+    test.use({ javaScriptEnabled: js });
+
+    test('keeps each document’s conversation when the viewer is reopened', async ({ page, user }) => {
+      const viewer = await seedDocument(page.request, user.token, lore);
+      await page.goto(viewer);
+      const panel = page.getByRole('complementary', { name: 'Document Assistant' });
+      await panel.getByLabel('Question about saltmere.md').fill('Who guards the crown?');
+      await panel.getByRole('button', { name: 'Ask' }).click();
+      await expect(panel.getByTestId('chat-message').nth(1)).toContainText('drowned knight Oswin');
+
+      await page.goto('/dashboard?tab=datasets');
+      await page.goto(viewer);
+      await expect(panel.getByTestId('chat-message')).toHaveCount(2);
+      await expect(panel.getByTestId('chat-message').first()).toContainText('Who guards the crown?');
+      // The next question continues the same conversation.
+      await panel.getByLabel('Question about saltmere.md').fill('Where is it hidden?');
+      await panel.getByRole('button', { name: 'Ask' }).click();
+      await expect(panel.getByTestId('chat-message')).toHaveCount(4);
+    });
+
+    test('a failed question shows the message and keeps what was typed', async ({ page, user }) => {
+      const viewer = await seedDocument(page.request, user.token, broken);
+      await page.goto(viewer);
+      const panel = page.getByRole('complementary', { name: 'Document Assistant' });
+      const input = panel.getByLabel('Question about broken.pdf');
+      await input.fill('What does page one say?');
+      await panel.getByRole('button', { name: 'Ask' }).click();
+      await expect(panel.getByTestId('chat-message').nth(1)).toContainText('Error occurred while processing your request. Please try again.');
+      await expect(input).toHaveValue('What does page one say?');
+    });
+  });
+}
