@@ -69,6 +69,8 @@ export interface DocumentsTable {
   page_count: number | null;
   upload_date: Generated<Date>;
   updated_at: Timestamp;
+  /** md5 over the passages, stored when they are swapped in (ingest/content-hash.ts); null without passages. */
+  content_hash: string | null;
 }
 
 export interface DocumentFilesTable {

@@ -2,12 +2,8 @@ import type { SimulationLinkDatum, SimulationNodeDatum } from 'd3-force';
 import type { ConceptMap, MapConcept, MapRelationship } from '../../../server/domain/concept-map';
 import { EDGE_PADDING, nodeRadius, visibleRelationships } from '../../../contract/concept-map';
 
-export interface GraphNode extends SimulationNodeDatum {
+interface GraphNode extends SimulationNodeDatum {
   id: string;
-  concept: MapConcept;
-  radius: number;
-  /** Placed by a drag: stays where it was dropped until double-clicked. */
-  pinned: boolean;
 }
 
 export interface GraphLink extends SimulationLinkDatum<GraphNode> {
@@ -20,8 +16,6 @@ export interface GraphLink extends SimulationLinkDatum<GraphNode> {
 export interface LayoutArea {
   width: number;
   height: number;
-  /** The zoom that shows the whole area in the canvas. */
-  fit: number;
 }
 
 /** Each concept's radius, 8 to 20 px by its weight: how many passages mention it. */
@@ -34,25 +28,6 @@ export function nodeRadii(concepts: MapConcept[]): Map<string, number> {
     max = Math.max(max, weight);
   }
   return new Map(concepts.map((concept, index) => [concept.id, nodeRadius(weights[index], min, max)]));
-}
-
-export function buildNodes(concepts: MapConcept[], previous: Map<string, GraphNode>, area: LayoutArea, radii: Map<string, number>): GraphNode[] {
-  return concepts.map((concept, index) => {
-    const before = previous.get(concept.id);
-    const radius = radii.get(concept.id) ?? nodeRadius(1, 1, 1);
-    if (before) return { ...before, concept, radius, vx: 0, vy: 0 };
-    // d3's phyllotaxis arrangement, centred: the heaviest concepts start in the middle.
-    const distance = 12 * Math.sqrt(0.5 + index);
-    const angle = index * Math.PI * (3 - Math.sqrt(5));
-    return {
-      id: concept.id,
-      concept,
-      radius,
-      pinned: false,
-      x: area.width / 2 + distance * Math.cos(angle),
-      y: area.height / 2 + distance * Math.sin(angle),
-    };
-  });
 }
 
 export function buildLinks(relationships: MapRelationship[], minStrength: number, nodeIds: Set<string>): GraphLink[] {
@@ -70,7 +45,6 @@ export function layoutArea(canvas: { width: number; height: number }, nodeCount:
   return {
     width: Math.max(canvas.width * scale, 2 * EDGE_PADDING + 1),
     height: Math.max(canvas.height * scale, 2 * EDGE_PADDING + 1),
-    fit: 1 / scale,
   };
 }
 

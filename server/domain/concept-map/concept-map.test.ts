@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONCEPT_TYPE_MAP, DEFAULT_SETTINGS } from '../../../contract/concept-map';
+import { storeContentHash } from '../ingest/content-hash';
 import { seedTome, type SeededTome } from '../../../tests/support/seed-tome';
 import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { ConceptMap, MapConcept } from './map-store';
@@ -161,6 +162,8 @@ describe('concept map over /api (offline extractor)', () => {
       .where('document_id', '=', sessionId)
       .where('ordinal', '=', 1)
       .execute();
+    // As ingestion does when it swaps a document's new passages in.
+    await storeContentHash(t.services.db, sessionId);
     const stale = (await call(alice.token, 'GET', `/api/campaigns/${campaignId}/concept-map`)).json() as ConceptMap;
     expect(stale.processed_docs.find((d) => d.filename === 'session-4.md')?.outdated).toBe(true);
     expect(stale.processed_docs.find((d) => d.filename === 'harbour.md')?.outdated).toBe(false);

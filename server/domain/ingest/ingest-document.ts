@@ -11,6 +11,7 @@ import { type Chunk, chunkDocument } from './chunk';
 import { ExtractionError, extractDocument, type ExtractedDocument } from './extract';
 import { JobProgress } from './job-progress';
 import { embeddingText, formatVector } from './vectors';
+import { storeContentHash } from './content-hash';
 
 export interface IngestDeps {
   embedder: Embedder;
@@ -248,6 +249,7 @@ async function writeIndex(
         })
         .where('id', '=', ref.documentId)
         .execute();
+      await storeContentHash(trx, ref.documentId);
       await trx
         .updateTable('jobs')
         .set({
