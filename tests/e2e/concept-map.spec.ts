@@ -109,6 +109,8 @@ test.describe('concept map in real Chromium', () => {
     // Drag a node: it follows the pointer and stays where it is dropped.
     await expect(graph).toHaveAttribute('data-state', 'settled', { timeout: 20_000 });
     const syndicate = node(page, 'Copper Syndicate');
+    // The fitted map is centred in its canvas, which runs below the fold at 1280×720.
+    await dot(page, 'Copper Syndicate').scrollIntoViewIfNeeded();
     const box = (await dot(page, 'Copper Syndicate').boundingBox())!;
     const before = await translateOf(syndicate);
     const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };

@@ -6,14 +6,15 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { MapConcept, MapRelationship } from '../../../server/domain/concept-map';
-import { truncateLabel, type ConceptMapSettings } from '../../../contract/concept-map';
+import type { ConceptMapSettings } from '../../../contract/concept-map';
 import { ConceptTooltip } from './concept-tooltip';
+import { drawGraph } from './draw-graph';
 import { LinkLayer, NodeLayer } from './graph-layers';
 import { buildLinks, endId, layoutArea, nodeRadii } from './graph-model';
-import { placeLabels } from './place-labels';
 import { useCanvasWidth } from './use-canvas-width';
 import { useForceLayout, type Positions } from './use-force-layout';
 import { useGraphPointer } from './use-graph-pointer';
+import { useLabelPlacement } from './use-label-placement';
 import { useView } from './use-view';
 import { ZoomToolbar } from './zoom-toolbar';
 
@@ -62,64 +63,28 @@ export default function ConceptGraph({ concepts: givenConcepts, relationships: g
     [links],
   );
   const neighbours = useMemo(() => neighboursOf(links), [links]);
-  const labelCandidates = useMemo(
-    () => concepts.map((concept) => ({ id: concept.id, radius: radii.get(concept.id) ?? 8, length: Array.from(truncateLabel(concept.name)).length })),
-    [concepts, radii],
-  );
 
-  /** Shows the labels that fit without overlapping, heaviest concepts first. */
   const positionsRef = useRef<Positions | null>(null);
-  const updateLabels = useCallback(() => {
-    const positions = positionsRef.current;
-    if (!positions || !settings.show_labels) return;
-    const candidates = labelCandidates.flatMap((candidate) => {
-      const index = positions.indexOf.get(candidate.id);
-      return index === undefined ? [] : [{ ...candidate, x: positions.xy[2 * index], y: positions.xy[2 * index + 1] }];
-    });
-    const shown = placeLabels(candidates, viewRef.current.current, canvasRef.current);
-    for (const [id, element] of nodeElements.current) element.classList.toggle('label-hidden', !shown.has(id));
-  }, [labelCandidates, settings.show_labels]);
+  const viewRef = useRef<ReturnType<typeof useView> | null>(null);
+  const labels = useLabelPlacement({
+    concepts,
+    radii,
+    showLabels: settings.show_labels,
+    nodeElements,
+    positions: positionsRef,
+    view: () => viewRef.current?.view.current ?? { k: 1, x: 0, y: 0 },
+    canvas: () => canvasRef.current,
+  });
+  const view = useView(svgRef, viewportRef, labels.updateSoon);
+  viewRef.current = view;
 
-  const labelFrame = useRef(0);
-  const onViewChange = useCallback(() => {
-    if (labelFrame.current) return;
-    labelFrame.current = requestAnimationFrame(() => {
-      labelFrame.current = 0;
-      updateLabels();
-    });
-  }, [updateLabels]);
-  const view = useView(svgRef, viewportRef, onViewChange);
-  const viewRef = useRef(view.view);
-  viewRef.current = view.view;
-
-  /** Moves every element to its node's position: called for each drawn frame, outside React. */
   const draw = useCallback(
     (positions: Positions) => {
       positionsRef.current = positions;
-      const { xy, indexOf } = positions;
-      const at = (id: string) => indexOf.get(id);
-      for (const [id, element] of nodeElements.current) {
-        const index = at(id);
-        if (index !== undefined) element.setAttribute('transform', `translate(${Math.round(xy[2 * index])},${Math.round(xy[2 * index + 1])})`);
-      }
-      for (const link of layoutLinks) {
-        const element = linkElements.current.get(link.id);
-        const source = at(link.source);
-        const target = at(link.target);
-        if (!element || source === undefined || target === undefined) continue;
-        const [x1, y1, x2, y2] = [xy[2 * source], xy[2 * source + 1], xy[2 * target], xy[2 * target + 1]].map(Math.round);
-        const line = element.firstElementChild as SVGLineElement | null;
-        line?.setAttribute('x1', String(x1));
-        line?.setAttribute('y1', String(y1));
-        line?.setAttribute('x2', String(x2));
-        line?.setAttribute('y2', String(y2));
-        const label = line?.nextElementSibling as SVGTextElement | null;
-        label?.setAttribute('x', String(Math.round((x1 + x2) / 2)));
-        label?.setAttribute('y', String(Math.round((y1 + y2) / 2)));
-      }
-      updateLabels();
+      drawGraph({ nodes: nodeElements.current, links: linkElements.current }, layoutLinks, positions);
+      labels.update();
     },
-    [layoutLinks, updateLabels],
+    [layoutLinks, labels.update],
   );
 
   // Each new map (a generation, an update) is fitted once it settles, unless the view was moved meanwhile.

@@ -58,7 +58,8 @@ export const NodeLayer = memo(function NodeLayer(props: NodeLayerProps) {
           <g
             key={concept.id}
             ref={(element) => register(concept.id, element)}
-            className={`cm-node${state}${props.isPinned(concept.id) ? ' is-pinned' : ''}`}
+            // Labels start hidden: placing them (use-label-placement) shows those that fit.
+            className={`cm-node label-hidden${state}${props.isPinned(concept.id) ? ' is-pinned' : ''}`}
             data-node-id={concept.id}
             data-type={concept.type}
             tabIndex={concept.id === tabStop ? 0 : -1}

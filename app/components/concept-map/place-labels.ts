@@ -18,7 +18,7 @@ export interface LabelCandidate {
 
 /**
  * Which labels to show: the heaviest concepts first (callers pass them in that order), each only
- * if its box on screen overlaps no label already placed and lies inside the canvas. Labels never
+ * if its box on screen overlaps no label already placed and lies wholly inside the canvas. Labels never
  * shrink below LABEL_FONT_PX and never pile on each other, so what is shown can be read; zooming
  * in makes room for more.
  */
@@ -30,7 +30,8 @@ export function placeLabels(candidates: LabelCandidate[], view: ViewTransform, c
     const cx = view.x + candidate.x * view.k;
     const top = view.y + (candidate.y + candidate.radius) * view.k + 1;
     const box: [number, number, number, number] = [cx - width / 2, top, cx + width / 2, top + LABEL_HEIGHT];
-    if (box[2] < 0 || box[0] > canvas.width || box[3] < 0 || box[1] > canvas.height) continue;
+    // A label cut by the canvas's edge is not shown: pan or zoom to read it.
+    if (box[0] < 0 || box[2] > canvas.width || box[1] < 0 || box[3] > canvas.height) continue;
     const cells: string[] = [];
     for (let gx = Math.floor(box[0] / CELL); gx <= Math.floor(box[2] / CELL); gx++) {
       for (let gy = Math.floor(box[1] / CELL); gy <= Math.floor(box[3] / CELL); gy++) cells.push(`${gx},${gy}`);

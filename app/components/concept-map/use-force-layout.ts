@@ -25,15 +25,18 @@ interface Options {
   /** Null until the canvas is measured. */
   area: LayoutArea | null;
   collidePadding: number;
-  /** Draws the latest positions; called at most once a frame (every DRAW_EVERY_MS for a big map while it moves). */
+  /** Draws the latest positions; called at most once a frame (once a second for a big map while it moves). */
   draw(positions: Positions): void;
   /** The layout settled; `newConcepts` when it was a new map (or an update that changed its concepts), not a drag. */
   settled(newConcepts: boolean): void;
 }
 
-/** From this many concepts a moving map is redrawn a few times a second: painting thousands of elements costs more than stepping them. */
+/**
+ * From this many concepts a moving map is redrawn once a second: restyling and painting thousands
+ * of elements costs more than stepping them, and would take the worker's CPU on a small machine.
+ */
 const BIG_MAP = 400;
-const DRAW_EVERY_MS = 250;
+const DRAW_EVERY_MS = 1000;
 
 /**
  * Runs the force layout in a web worker and hands each new set of positions to `draw`. Nodes keep

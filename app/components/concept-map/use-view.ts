@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { clampZoom, EDGE_PADDING, WHEEL_ZOOM_IN, WHEEL_ZOOM_OUT, zoomAround, type ViewTransform } from '../../../contract/concept-map';
-
-/** Room kept around the map when it is fitted, in graph units: the same as the layout keeps from its edges. */
-const FIT_MARGIN = EDGE_PADDING;
+import { clampZoom, WHEEL_ZOOM_IN, WHEEL_ZOOM_OUT, zoomAround, type ViewTransform } from '../../../contract/concept-map';
 
 /**
- * The view that shows every point (x0, y0, x1, y1, …) inside the canvas, centred. Never zoomed in
- * beyond 100%: a small map is shown at its own size in the middle.
+ * Room kept around the map when it is fitted, in screen pixels: half a label's width at the sides,
+ * a label's height below (labels keep their size on screen at every zoom).
+ */
+const FIT_MARGIN = { side: 56, top: 24, bottom: 36 };
+
+/**
+ * The view that shows every point (x0, y0, x1, y1, …) with room for its label inside the canvas,
+ * centred. Never zoomed in beyond 100%: a small map is shown at its own size in the middle.
  */
 export function fitTransform(xy: Float64Array, canvas: { width: number; height: number }): ViewTransform {
   if (xy.length === 0 || canvas.width <= 0) return { k: 1, x: 0, y: 0 };
@@ -20,10 +23,13 @@ export function fitTransform(xy: Float64Array, canvas: { width: number; height: 
     minY = Math.min(minY, xy[i + 1]);
     maxY = Math.max(maxY, xy[i + 1]);
   }
-  const width = maxX - minX + 2 * FIT_MARGIN;
-  const height = maxY - minY + 2 * FIT_MARGIN;
-  const k = clampZoom(Math.min(1, canvas.width / width, canvas.height / height));
-  return { k, x: canvas.width / 2 - ((minX + maxX) / 2) * k, y: canvas.height / 2 - ((minY + maxY) / 2) * k };
+  const room = { width: canvas.width - 2 * FIT_MARGIN.side, height: canvas.height - FIT_MARGIN.top - FIT_MARGIN.bottom };
+  const k = clampZoom(Math.min(1, room.width / Math.max(1, maxX - minX), room.height / Math.max(1, maxY - minY)));
+  return {
+    k,
+    x: canvas.width / 2 - ((minX + maxX) / 2) * k,
+    y: FIT_MARGIN.top + room.height / 2 - ((minY + maxY) / 2) * k,
+  };
 }
 
 /**
