@@ -14,6 +14,7 @@ import { MapDialog } from '~/components/concept-map/map-dialog';
 import { mapHref, panelOf, presetOf, type Preset } from '~/components/concept-map/map-href';
 import { MapNotices } from '~/components/concept-map/map-notices';
 import { SettingsForm } from '~/components/concept-map/settings-form';
+import { useFetcherOutcome } from '~/components/concept-map/use-fetcher-outcome';
 import { useJobProgress } from '~/components/concept-map/use-job-progress';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
@@ -97,47 +98,19 @@ function initialSelection(documents: MapDocument[], preset: Preset, posted?: str
   return new Set((inMap.length > 0 ? inMap : ready).map((document) => document.id));
 }
 
-/** The latest failure a fetcher answered, cleared when it sends again. */
-function useFailure(fetcher: { state: string; data?: MapActionResult }, fallback: MapActionResult | undefined): string | null {
-  const [failure, setFailure] = useState<string | null>(fallback?.error ?? null);
-  useEffect(() => {
-    if (fetcher.data?.error) setFailure(fetcher.data.error);
-  }, [fetcher.data]);
-  useEffect(() => {
-    if (fetcher.state === 'submitting') setFailure(null);
-  }, [fetcher.state]);
-  return failure;
-}
-
 export default function ConceptMapPage() {
   const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as MapActionResult | undefined;
   const { campaigns, campaignId, documents, map, panel } = loaded;
   const generation = useFetcher<MapActionResult>({ key: 'concept-map-generate' });
   const settings = useFetcher<MapActionResult>({ key: 'concept-map-settings' });
-  const generateError = useFailure(generation, posted?.intent === 'generate' ? posted : undefined);
-  const settingsError = useFailure(settings, posted?.intent === 'settings' ? posted : undefined);
-  const job = useJobProgress(map?.job ?? null);
   const [notice, setNotice] = useState<string | null>(null);
   const hydrated = useHydrated();
-
-  // A generation or a settings change went through (the fetcher came back without a failure).
-  const [sentGenerate, setSentGenerate] = useState(false);
-  const [sentSettings, setSentSettings] = useState(false);
-  useEffect(() => {
-    if (generation.state === 'submitting') setSentGenerate(true);
-    if (generation.state === 'idle' && sentGenerate) {
-      setSentGenerate(false);
-      window.dispatchEvent(new Event(USAGE_UPDATED_EVENT));
-    }
-  }, [generation.state, sentGenerate]);
-  useEffect(() => {
-    if (settings.state === 'submitting') setSentSettings(true);
-    if (settings.state === 'idle' && sentSettings) {
-      setSentSettings(false);
-      if (!settings.data?.error) setNotice('Settings saved');
-    }
-  }, [settings.state, settings.data, sentSettings]);
+  const generateError = useFetcherOutcome(generation, posted?.intent === 'generate' ? posted : undefined, () =>
+    window.dispatchEvent(new Event(USAGE_UPDATED_EVENT)),
+  );
+  const settingsError = useFetcherOutcome(settings, posted?.intent === 'settings' ? posted : undefined, () => setNotice('Settings saved'));
+  const job = useJobProgress(map?.job ?? null);
   useEffect(() => {
     if (!notice) return;
     const timer = window.setTimeout(() => setNotice(null), 3000);

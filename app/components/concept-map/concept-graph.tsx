@@ -10,7 +10,7 @@ import type { ConceptMapSettings } from '../../../contract/concept-map';
 import { ConceptTooltip } from './concept-tooltip';
 import { drawGraph } from './draw-graph';
 import { LinkLayer, NodeLayer } from './graph-layers';
-import { buildLinks, endId, layoutArea, nodeRadii } from './graph-model';
+import { buildLinks, collidePadding, endId, layoutArea, nodeRadii } from './graph-model';
 import { useCanvasWidth } from './use-canvas-width';
 import { useForceLayout, type Positions } from './use-force-layout';
 import { useGraphPointer } from './use-graph-pointer';
@@ -94,7 +94,7 @@ export default function ConceptGraph({ concepts: givenConcepts, relationships: g
     },
     [view],
   );
-  const layout = useForceLayout({ nodes: layoutNodes, links: layoutLinks, area, collidePadding: settings.show_labels ? 12 : 4, draw, settled });
+  const layout = useForceLayout({ nodes: layoutNodes, links: layoutLinks, area, collidePadding: collidePadding(concepts.length, settings.show_labels), draw, settled });
 
   // Until the first layout settles, the whole layout area is in view.
   const fittedArea = useRef<typeof area>(null);

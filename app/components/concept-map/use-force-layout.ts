@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { clampToCanvas } from '../../../contract/concept-map';
+import { BIG_MAP } from './graph-model';
 import { seedPosition, type LayoutArea, type LayoutLink } from './force-layout';
 import type { LayoutFrame, ToLayoutWorker } from './layout-protocol';
 
@@ -32,10 +33,9 @@ interface Options {
 }
 
 /**
- * From this many concepts a moving map is redrawn once a second: restyling and painting thousands
- * of elements costs more than stepping them, and would take the worker's CPU on a small machine.
+ * A big map (BIG_MAP concepts or more) moving is redrawn once a second: restyling and painting
+ * thousands of elements costs more than stepping them, and would take the worker's CPU on a small machine.
  */
-const BIG_MAP = 400;
 const DRAW_EVERY_MS = 1000;
 
 /**
