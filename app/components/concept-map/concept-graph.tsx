@@ -23,11 +23,13 @@ export interface ConceptGraphProps {
   relationships: MapRelationship[];
   settings: ConceptMapSettings;
   height?: number;
+  /** Changes with each generation or update (the map's last_updated): the view fits the map again. */
+  builtAt?: string | null;
 }
 
 const CANVAS_HEIGHT = 620;
 
-export default function ConceptGraph({ concepts: givenConcepts, relationships: givenRelationships, settings, height = CANVAS_HEIGHT }: ConceptGraphProps) {
+export default function ConceptGraph({ concepts: givenConcepts, relationships: givenRelationships, settings, height = CANVAS_HEIGHT, builtAt = null }: ConceptGraphProps) {
   // The same map fetched again (after a revalidation) must not restart the layout.
   const concepts = useStable(givenConcepts, (concept) => `${concept.id}:${concept.sources}:${concept.type}:${concept.name}`);
   const relationships = useStable(givenRelationships, (relationship) => `${relationship.id}:${relationship.strength}`);
@@ -88,13 +90,23 @@ export default function ConceptGraph({ concepts: givenConcepts, relationships: g
   );
 
   // Each new map (a generation, an update) is fitted once it settles, unless the view was moved meanwhile.
+  // A new build with the same concepts does not move the layout: it is fitted as it stands.
+  const fitPending = useRef(false);
   const settled = useCallback(
     (newConcepts: boolean) => {
-      if (newConcepts && !view.touched.current && positionsRef.current) view.fit(positionsRef.current.xy, canvasRef.current);
+      if (((newConcepts && !view.touched.current) || fitPending.current) && positionsRef.current) view.fit(positionsRef.current.xy, canvasRef.current);
+      fitPending.current = false;
     },
     [view],
   );
   const layout = useForceLayout({ nodes: layoutNodes, links: layoutLinks, area, collidePadding: collidePadding(concepts.length, settings.show_labels), draw, settled });
+  const lastBuild = useRef(builtAt);
+  useEffect(() => {
+    if (lastBuild.current === builtAt) return;
+    lastBuild.current = builtAt;
+    if (layout.state.running) fitPending.current = true;
+    else if (positionsRef.current) view.fit(positionsRef.current.xy, canvasRef.current);
+  }, [builtAt, layout.state.running, view]);
 
   // Until the first layout settles, the whole layout area is in view.
   const fittedArea = useRef<typeof area>(null);

@@ -41,7 +41,7 @@ export function MapCanvas({ campaignId, map, hasMap, readyCount, busy }: MapCanv
         <p className="muted cm-nojs">The drawn map needs JavaScript; the lists below hold the same concepts and relationships.</p>
       ) : (
         <Suspense fallback={<div className="cm-graph cm-graph-loading">Drawing the map…</div>}>
-          <ConceptGraph key={campaignId} concepts={map.concepts} relationships={map.relationships} settings={map.settings} />
+          <ConceptGraph key={campaignId} concepts={map.concepts} relationships={map.relationships} settings={map.settings} builtAt={map.last_updated} />
         </Suspense>
       )}
     </section>
