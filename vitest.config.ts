@@ -6,7 +6,7 @@ const resultsDir = process.env.CI_RESULTS_DIR;
 // Kept apart from vite.config.ts so the Remix plugin never loads under vitest.
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'jobs/**/*.test.ts', 'contract/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'app/**/*.test.ts', 'jobs/**/*.test.ts', 'contract/**/*.test.ts', 'tests/api/**/*.test.ts'],
     exclude: ['**/*.corpus.test.ts', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -73,6 +73,8 @@ export interface DocumentsTable {
   content_hash: string | null;
   upload_date: Generated<Date>;
   updated_at: Timestamp;
+  /** md5 over the passages, stored when they are swapped in (ingest/passages-hash.ts); null without passages. */
+  passages_hash: string | null;
 }
 
 export interface DocumentFilesTable {

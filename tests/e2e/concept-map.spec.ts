@@ -80,8 +80,8 @@ test.describe('concept map in real Chromium', () => {
     await modal.getByRole('button', { name: 'Select All', exact: true }).click();
     await expect(modal.getByTestId('selected-count')).toHaveText('2 of 2 selected');
 
-    // Slow the answer a little so the loading state can be seen.
-    await page.route('**/concept-map/generate', async (route) => {
+    // Slow the answer a little so the loading state can be seen (the form posts to the page's action).
+    await page.route('**/concept-map.data*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700));
       await route.continue();
     });
@@ -109,6 +109,8 @@ test.describe('concept map in real Chromium', () => {
     // Drag a node: it follows the pointer and stays where it is dropped.
     await expect(graph).toHaveAttribute('data-state', 'settled', { timeout: 20_000 });
     const syndicate = node(page, 'Copper Syndicate');
+    // The fitted map is centred in its canvas, which runs below the fold at 1280×720.
+    await dot(page, 'Copper Syndicate').scrollIntoViewIfNeeded();
     const box = (await dot(page, 'Copper Syndicate').boundingBox())!;
     const before = await translateOf(syndicate);
     const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -198,12 +200,17 @@ test.describe('concept map in real Chromium', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('concept-tooltip').locator('strong')).not.toHaveText(first!);
 
-    await page.route('**/concept-map/generate', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The AI service is busy. Please try again in a minute.' }) }),
-    );
+    // The action's own failure answer (to an empty selection), worded as a busy AI service would be.
+    await page.route('**/concept-map.data*', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const answer = await route.fetch({ postData: `intent=generate&campaign=${campaignId}` });
+      const body = (await answer.text()).replace('Please select at least one document to analyze', 'The AI service is busy. Please try again in a minute.');
+      await route.fulfill({ response: answer, status: 503, body });
+    });
     await page.getByRole('button', { name: 'Update Map' }).click();
     await expect(page.getByTestId('concept-map-error')).toHaveText('The AI service is busy. Please try again in a minute.');
-    await page.route('**/concept-map/generate', (route) => route.fulfill({ status: 502, body: '' }));
+    // An answer that never arrives whole (a gateway's empty 502).
+    await page.route('**/concept-map.data*', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 502, body: '' }) : route.continue()));
     await page.getByRole('button', { name: 'Update Map' }).click();
     await expect(page.getByTestId('concept-map-error')).toHaveText('Failed to generate concept map');
   });
@@ -249,4 +256,72 @@ test.describe('with JavaScript disabled', () => {
     await expect(page).toHaveURL(new RegExp(`/concept-map\\?campaign=${campaignId}$`));
     await expect(page.getByRole('heading', { name: /^Relationships \(\d+ of \d+; strength 10 and above\)$/ })).toBeVisible();
   });
+});
+
+/** No sideways page scroll, and every control in `scope` (buttons, button links, fields, checkbox labels, summaries) at least 44 px both ways. */
+async function expectFitsTheScreen(page: Page, scope: Locator) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+  const controls = scope.locator(
+    'button:visible, a.button:visible, select:visible, input:not([type=checkbox]):not([type=hidden]):visible, label:has(input[type=checkbox]):visible, summary:visible',
+  );
+  const sizes = await controls.evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = element.getBoundingClientRect();
+      return { what: `${element.tagName.toLowerCase()} “${(element.textContent ?? '').trim().slice(0, 30)}”`, width: box.width, height: box.height };
+    }),
+  );
+  expect(sizes.length).toBeGreaterThan(0);
+  for (const size of sizes) {
+    expect(size.height, `${size.what} height`).toBeGreaterThanOrEqual(44);
+    expect(size.width, `${size.what} width`).toBeGreaterThanOrEqual(44);
+  }
+}
+
+test.describe('at the four screen sizes', () => {
+  for (const [width, height] of [
+    [390, 844],
+    [768, 1024],
+    [1280, 720],
+    [1440, 900],
+  ]) {
+    test(`${width}x${height}: no sideways scroll, controls of 44 px, the main action and the panels in reach`, async ({ page, user }) => {
+      await page.setViewportSize({ width, height });
+      const campaignId = await seedCampaign(page.request, user.token);
+      await page.request.post(`/api/campaigns/${campaignId}/concept-map/generate?wait=true`, {
+        headers: { authorization: `Bearer ${user.token}` },
+        data: { selected_documents: await documentsOf(page.request, user.token, campaignId) },
+      });
+      await page.goto(`/concept-map?campaign=${campaignId}`);
+      const graph = page.getByTestId('concept-graph');
+      await expect(graph).toHaveAttribute('data-state', 'settled', { timeout: 20_000 });
+      const update = page.getByRole('button', { name: 'Update Map' });
+      await expect(update).toBeInViewport();
+      await expect(update).toBeEnabled();
+      await expectFitsTheScreen(page, page.locator('main'));
+      // The fitted map: every concept inside the canvas.
+      const canvas = (await graph.boundingBox())!;
+      for (const box of await graph.locator('[data-node-id] circle').evaluateAll((circles) => circles.map((c) => c.getBoundingClientRect().toJSON()))) {
+        expect(box.x).toBeGreaterThanOrEqual(canvas.x - 1);
+        expect(box.x + box.width).toBeLessThanOrEqual(canvas.x + canvas.width + 1);
+      }
+      await page.screenshot({ path: test.info().outputPath(`concept-map-${width}x${height}.png`), fullPage: true });
+
+      await page.getByRole('link', { name: 'Select Documents' }).first().click();
+      const picker = page.getByTestId('select-documents-modal');
+      await expect(picker).toBeVisible();
+      await expectFitsTheScreen(page, picker);
+      await expect(picker.getByRole('button', { name: 'Update Map' })).toBeInViewport();
+      await page.screenshot({ path: test.info().outputPath(`concept-map-select-${width}x${height}.png`) });
+      await picker.getByRole('link', { name: 'Cancel' }).click();
+      await expect(picker).toBeHidden();
+
+      await page.getByRole('link', { name: 'Settings' }).click();
+      const settings = page.getByTestId('settings-modal');
+      await expect(settings).toBeVisible();
+      await expectFitsTheScreen(page, settings);
+      await expect(settings.getByRole('button', { name: 'Save Settings' })).toBeInViewport();
+      await page.screenshot({ path: test.info().outputPath(`concept-map-settings-${width}x${height}.png`) });
+    });
+  }
 });

@@ -1,3 +1,4 @@
+import { storePassagesHash } from '../../server/domain/ingest/passages-hash';
 import type { Services } from '../../server/services';
 import { estimateTokens } from '../../server/text/tokens';
 
@@ -77,6 +78,7 @@ export async function seedTome(
         .values(inserted.map((chunk, i) => ({ chunk_id: chunk.id, model: ai.embedder.model, embedding: `{${vectors[i].join(',')}}` })))
         .execute();
       chunkIds.push(...inserted.map((chunk) => Number(chunk.id)));
+      await storePassagesHash(db, row.id);
     }
     documents.push({ id: row.id, filename: doc.filename, chunkIds });
   }

@@ -1,5 +1,8 @@
-import { Form, Link } from '@remix-run/react';
+import { Link, type FetcherWithComponents } from '@remix-run/react';
 import type { MapDocument } from '../../../server/domain/concept-map';
+import { useHydrated } from '~/lib/use-hydrated';
+import type { MapActionResult } from './map-action';
+import { mapHref } from './map-href';
 
 export const selectionValue = (document: Pick<MapDocument, 'id' | 'dataset_id'>) => `${document.dataset_id}:${document.id}`;
 
@@ -7,66 +10,53 @@ interface DocumentPickerProps {
   campaignId: string;
   documents: MapDocument[];
   selected: Set<string>;
-  /** Live (JavaScript): the checkboxes are controlled and the form is handled in the page. */
-  live: boolean;
+  onSelect(next: Set<string>): void;
+  /** The page's generate fetcher: the form posts through it (a plain post without JavaScript). */
+  fetcher: FetcherWithComponents<MapActionResult>;
   busy: boolean;
   hasMap: boolean;
-  error?: string | null;
-  /** Where Select All / Deselect All lead without JavaScript. */
-  presetHref(preset: 'all' | 'none'): string;
-  cancelHref: string;
-  onToggle?(id: string, checked: boolean): void;
-  onSelectAll?(): void;
-  onDeselectAll?(): void;
-  onSubmit?(): void;
-  onCancel?(): void;
+  error: string | null;
 }
 
 /**
- * The Select Documents form: every document of the tomes linked to the campaign, grouped by tome.
- * A plain form posting to the page's action without JavaScript; with it, the page generates live.
+ * The Select Documents form: every document of the tomes linked to the campaign, grouped by tome,
+ * posting the checked ones to the page's action (generate). Failed posts come back to this panel.
  */
-export function DocumentPicker(props: DocumentPickerProps) {
-  const { campaignId, documents, selected, live, busy, hasMap, error } = props;
+export function DocumentPicker({ campaignId, documents, selected, onSelect, fetcher, busy, hasMap, error }: DocumentPickerProps) {
+  const hydrated = useHydrated();
   const ready = documents.filter((document) => document.status === 'ready');
   const count = ready.filter((document) => selected.has(document.id)).length;
   const tomes = new Map<string, MapDocument[]>();
-  for (const document of documents) {
-    const list = tomes.get(document.dataset_name) ?? [];
-    list.push(document);
-    tomes.set(document.dataset_name, list);
-  }
+  for (const document of documents) tomes.set(document.dataset_name, [...(tomes.get(document.dataset_name) ?? []), document]);
+  const toggle = (id: string, checked: boolean) => {
+    const next = new Set(selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    onSelect(next);
+  };
 
   return (
-    <Form
-      method="post"
-      action={`/concept-map?campaign=${campaignId}`}
-      className="cm-picker"
-      onSubmit={(event) => {
-        if (!live) return;
-        event.preventDefault();
-        props.onSubmit?.();
-      }}
-    >
+    <fetcher.Form method="post" action={mapHref(campaignId, { select: '1' })} className="cm-picker">
       <input type="hidden" name="intent" value="generate" />
       <input type="hidden" name="campaign" value={campaignId} />
       <div className="modal-body">
         <div className="row cm-picker-bar">
-          {live ? (
+          {/* Choosing without a round trip needs JavaScript; without it the same choices are links. */}
+          {hydrated ? (
             <>
-              <button type="button" className="secondary" onClick={props.onSelectAll} disabled={busy}>
+              <button type="button" className="secondary" onClick={() => onSelect(new Set(ready.map((d) => d.id)))} disabled={busy}>
                 Select All
               </button>
-              <button type="button" className="secondary" onClick={props.onDeselectAll} disabled={busy}>
+              <button type="button" className="secondary" onClick={() => onSelect(new Set())} disabled={busy}>
                 Deselect All
               </button>
             </>
           ) : (
             <>
-              <Link className="button secondary" to={props.presetHref('all')}>
+              <Link className="button secondary" to={mapHref(campaignId, { select: '1', preset: 'all' })}>
                 Select All
               </Link>
-              <Link className="button secondary" to={props.presetHref('none')}>
+              <Link className="button secondary" to={mapHref(campaignId, { select: '1', preset: 'none' })}>
                 Deselect All
               </Link>
             </>
@@ -94,9 +84,8 @@ export function DocumentPicker(props: DocumentPickerProps) {
                         name="document"
                         value={selectionValue(document)}
                         disabled={disabled || busy}
-                        {...(live
-                          ? { checked: !disabled && selected.has(document.id), onChange: (event) => props.onToggle?.(document.id, event.target.checked) }
-                          : { defaultChecked: !disabled && selected.has(document.id) })}
+                        checked={!disabled && selected.has(document.id)}
+                        onChange={(event) => toggle(document.id, event.target.checked)}
                       />
                       <span className="cm-doc-name">{document.filename}</span>
                       {document.status === 'processing' && <span className="badge">processing</span>}
@@ -126,19 +115,13 @@ export function DocumentPicker(props: DocumentPickerProps) {
         )}
       </div>
       <div className="modal-footer">
-        {live ? (
-          <button type="button" className="secondary" onClick={props.onCancel}>
-            Cancel
-          </button>
-        ) : (
-          <Link className="button secondary" to={props.cancelHref}>
-            Cancel
-          </Link>
-        )}
+        <Link className="button secondary" to={mapHref(campaignId)} preventScrollReset replace>
+          Cancel
+        </Link>
         <button type="submit" className="primary" disabled={busy || ready.length === 0}>
           {busy ? 'Generating…' : hasMap ? 'Update Map' : 'Generate Map'}
         </button>
       </div>
-    </Form>
+    </fetcher.Form>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link } from '@remix-run/react';
+import { Link, type FetcherWithComponents } from '@remix-run/react';
 import { useState } from 'react';
 import {
   LAYOUT_LABELS,
@@ -9,47 +9,33 @@ import {
   parseMinStrength,
   type ConceptMapSettings,
 } from '../../../contract/concept-map';
+import type { MapActionResult } from './map-action';
+import { mapHref } from './map-href';
 
 interface SettingsFormProps {
   campaignId: string;
   settings: ConceptMapSettings;
-  live: boolean;
-  busy: boolean;
-  error?: string | null;
-  cancelHref: string;
-  onSubmit?(settings: ConceptMapSettings): void;
-  onCancel?(): void;
+  fetcher: FetcherWithComponents<MapActionResult>;
+  error: string | null;
 }
 
-/** The Settings form: labels, minimum relationship strength (a whole number 1–10) and layout. */
-export function SettingsForm({ campaignId, settings, live, busy, error, cancelHref, onSubmit, onCancel }: SettingsFormProps) {
+/**
+ * The Settings form: labels, minimum relationship strength (a whole number 1–10) and layout,
+ * posted to the page's action. The strength is checked as it is typed by the rule the server
+ * applies (contract's parseMinStrength).
+ */
+export function SettingsForm({ campaignId, settings, fetcher, error }: SettingsFormProps) {
   const [minStrength, setMinStrength] = useState(String(settings.min_strength));
-  const [showLabels, setShowLabels] = useState(settings.show_labels);
-  const [layout, setLayout] = useState(settings.layout);
-  const parsed = parseMinStrength(minStrength);
-  const invalid = live && parsed === null;
+  const invalid = parseMinStrength(minStrength) === null;
+  const busy = fetcher.state !== 'idle';
 
   return (
-    <Form
-      method="post"
-      action={`/concept-map?campaign=${campaignId}`}
-      onSubmit={(event) => {
-        if (!live) return;
-        event.preventDefault();
-        if (parsed !== null) onSubmit?.({ show_labels: showLabels, min_strength: parsed, layout });
-      }}
-    >
+    <fetcher.Form method="post" action={mapHref(campaignId, { settings: '1' })}>
       <input type="hidden" name="intent" value="settings" />
       <input type="hidden" name="campaign" value={campaignId} />
       <div className="modal-body stack">
         <label className="cm-check">
-          <input
-            type="checkbox"
-            name="show_labels"
-            value="true"
-            checked={showLabels}
-            onChange={(event) => setShowLabels(event.target.checked)}
-          />
+          <input type="checkbox" name="show_labels" value="true" defaultChecked={settings.show_labels} />
           Show labels
         </label>
         <label>
@@ -72,7 +58,7 @@ export function SettingsForm({ campaignId, settings, live, busy, error, cancelHr
         </p>
         <label>
           Layout
-          <select name="layout" value={layout} onChange={(event) => setLayout(event.target.value as ConceptMapSettings['layout'])}>
+          <select name="layout" defaultValue={settings.layout}>
             {LAYOUTS.map((value) => (
               <option key={value} value={value}>
                 {LAYOUT_LABELS[value]}
@@ -87,19 +73,13 @@ export function SettingsForm({ campaignId, settings, live, busy, error, cancelHr
         )}
       </div>
       <div className="modal-footer">
-        {live ? (
-          <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : (
-          <Link className="button secondary" to={cancelHref}>
-            Cancel
-          </Link>
-        )}
+        <Link className="button secondary" to={mapHref(campaignId)} preventScrollReset replace>
+          Cancel
+        </Link>
         <button type="submit" className="primary" disabled={busy || invalid}>
           {busy ? 'Saving…' : 'Save Settings'}
         </button>
       </div>
-    </Form>
+    </fetcher.Form>
   );
 }

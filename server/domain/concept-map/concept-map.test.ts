@@ -1,7 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONCEPT_TYPE_MAP, DEFAULT_SETTINGS } from '../../../contract/concept-map';
+import { storePassagesHash } from '../ingest/passages-hash';
 import { seedTome, type SeededTome } from '../../../tests/support/seed-tome';
 import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTome, multipart, uploadAndWait, waitForJob } from '../../../tests/support/tome-upload';
 import type { ConceptMap, MapConcept } from './map-store';
 import { HARBOUR_NOTES, SESSION_NOTES, WOODS_NOTES } from './test-notes';
 
@@ -161,6 +164,8 @@ describe('concept map over /api (offline extractor)', () => {
       .where('document_id', '=', sessionId)
       .where('ordinal', '=', 1)
       .execute();
+    // As ingestion does when it swaps a document's new passages in.
+    await storePassagesHash(t.services.db, sessionId);
     const stale = (await call(alice.token, 'GET', `/api/campaigns/${campaignId}/concept-map`)).json() as ConceptMap;
     expect(stale.processed_docs.find((d) => d.filename === 'session-4.md')?.outdated).toBe(true);
     expect(stale.processed_docs.find((d) => d.filename === 'harbour.md')?.outdated).toBe(false);
@@ -386,5 +391,54 @@ describe('large selections run as a job', () => {
     expect(map.processed_docs.map((d) => d.filename).sort()).toEqual(more.documents.map((d) => d.filename).sort());
     expect(map.concepts.some((c) => c.name === 'Aneth Quill')).toBe(true);
     expect(map.concepts.some((c) => c.name === 'Copper Syndicate')).toBe(true);
+  });
+});
+
+describe('a document replaced through ingestion', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ workers: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is fingerprinted when its passages are swapped in, so the map sees the change without hashing passages on load', async () => {
+    const gm = await t.signUp();
+    const datasetId = await createTome(t, gm.token, 'Harbour notes');
+    const { documentId: document_id } = await uploadAndWait(t, gm.token, datasetId, 'harbour.md', new TextEncoder().encode(HARBOUR_NOTES));
+    const passagesHash = async () =>
+      (
+        await sql<{ hash: string }>`select md5(string_agg(heading_path || chr(31) || content, chr(30) order by ordinal)) as hash from chunks where document_id = ${document_id}`.execute(
+          t.services.db,
+        )
+      ).rows[0].hash;
+    const stored = async () => (await t.services.db.selectFrom('documents').select('passages_hash').where('id', '=', document_id).executeTakeFirstOrThrow()).passages_hash;
+    expect(await stored()).toBe(await passagesHash());
+
+    const campaign = (await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(gm.token), payload: { name: 'Harbour' } })).json().id;
+    await t.app.inject({ method: 'POST', url: `/api/campaigns/${campaign}/datasets`, headers: bearer(gm.token), payload: { dataset_id: datasetId } });
+    const built = await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${campaign}/concept-map/generate?wait=true`,
+      headers: bearer(gm.token),
+      payload: { selected_documents: [{ id: document_id, dataset_id: datasetId }] },
+    });
+    expect((built.json() as ConceptMap).processed_docs).toMatchObject([{ id: document_id, outdated: false }]);
+
+    const before = await stored();
+    const replacement = await multipart({ file: { filename: 'harbour.md', bytes: new TextEncoder().encode(WOODS_NOTES) }, document_id });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/datasets/${datasetId}/documents/${document_id}`,
+      headers: { ...bearer(gm.token), ...replacement.headers },
+      payload: replacement.payload,
+    });
+    expect(put.statusCode).toBe(202);
+    expect((await waitForJob(t, gm.token, put.json().job_id)).status).toBe('completed');
+    expect(await stored()).toBe(await passagesHash());
+    expect(await stored()).not.toBe(before);
+    const map = (await t.app.inject({ method: 'GET', url: `/api/campaigns/${campaign}/concept-map`, headers: bearer(gm.token) })).json() as ConceptMap;
+    expect(map.processed_docs).toMatchObject([{ id: document_id, outdated: true }]);
   });
 });

@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema';
 import { sendInTransaction } from '../../queue';
 import { DomainError, isDomainError } from '../errors';
 import { linkedDatasetIds, requireOwnedCampaign } from '../ownership';
-import { contentHashes, documentChunks, EMPTY_HASH, resolveSelection, type SelectedDocument, type SelectionInput } from './documents';
+import { chunkCounts, documentChunks, EMPTY_HASH, resolveSelection, type SelectedDocument, type SelectionInput } from './documents';
 import { mergeExtractions, type ExtractionResult } from './extract';
 import { extractDocument, extractorId, saveExtraction, storedExtractions, type StoredExtraction } from './extraction';
 import { emptyMap, readMap, saveMergedMap, type ConceptMap } from './map-store';
@@ -304,7 +304,7 @@ async function availableDocuments(
   if (linked.length === 0 || selected.length === 0) return [];
   const rows = await db
     .selectFrom('documents')
-    .select(['id', 'dataset_id', 'filename'])
+    .select(['id', 'dataset_id', 'filename', 'passages_hash'])
     .where('user_id', '=', userId)
     .where('status', '=', 'ready')
     .where('dataset_id', 'in', linked)
@@ -314,14 +314,14 @@ async function availableDocuments(
       selected.map((doc) => doc.id),
     )
     .execute();
-  const hashes = await contentHashes(
+  const counts = await chunkCounts(
     db,
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({
     ...row,
-    content_hash: hashes.get(row.id)?.hash ?? EMPTY_HASH,
-    chunk_count: hashes.get(row.id)?.chunks ?? 0,
+    content_hash: row.passages_hash ?? EMPTY_HASH,
+    chunk_count: counts.get(row.id) ?? 0,
   }));
 }
 

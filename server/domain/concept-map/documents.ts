@@ -38,7 +38,7 @@ export interface SelectedDocument {
   id: string;
   dataset_id: string;
   filename: string;
-  /** Over the document's passages: a changed document is read again. */
+  /** Over the document's passages, stored at ingestion (documents.passages_hash): a changed document is read again. */
   content_hash: string;
   chunk_count: number;
 }
@@ -60,25 +60,23 @@ export async function listMapDocuments(db: Kysely<DB>, userId: string, campaignI
       'documents.filename',
       'documents.status',
       'processed.content_hash as processed_hash',
+      'documents.passages_hash',
     ])
     .where('documents.user_id', '=', userId)
     .where('documents.dataset_id', 'in', datasetIds)
     .orderBy('datasets.name')
     .orderBy('documents.filename')
     .execute();
-  const hashes = await contentHashes(
+  const counts = await chunkCounts(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map(({ processed_hash, ...row }) => {
-    const current = hashes.get(row.id);
-    return {
-      ...row,
-      chunk_count: current?.chunks ?? 0,
-      processed: processed_hash !== null,
-      outdated: processed_hash !== null && current !== undefined && current.hash !== processed_hash,
-    };
-  });
+  return rows.map(({ processed_hash, passages_hash, ...row }) => ({
+    ...row,
+    chunk_count: counts.get(row.id) ?? 0,
+    processed: processed_hash !== null,
+    outdated: processed_hash !== null && row.status === 'ready' && (passages_hash ?? EMPTY_HASH) !== processed_hash,
+  }));
 }
 
 /**
@@ -104,7 +102,7 @@ export async function resolveSelection(
   }
   const rows = await db
     .selectFrom('documents')
-    .select(['id', 'dataset_id', 'filename', 'status'])
+    .select(['id', 'dataset_id', 'filename', 'status', 'passages_hash'])
     .where('user_id', '=', userId)
     .where('id', 'in', [...wanted.keys()])
     .execute();
@@ -119,33 +117,28 @@ export async function resolveSelection(
     if (row.status === 'processing') throw badRequest(`“${row.filename}” is still being processed. Try again when it is ready.`);
     if (row.status === 'failed') throw badRequest(`“${row.filename}” could not be processed, so it has no text to analyze.`);
   }
-  const hashes = await contentHashes(db, [...wanted.keys()]);
+  const counts = await chunkCounts(db, [...wanted.keys()]);
   return [...wanted.keys()].map((id) => {
     const row = found.get(id)!;
-    const current = hashes.get(id);
-    return { id, dataset_id: row.dataset_id, filename: row.filename, content_hash: current?.hash ?? EMPTY_HASH, chunk_count: current?.chunks ?? 0 };
+    return { id, dataset_id: row.dataset_id, filename: row.filename, content_hash: row.passages_hash ?? EMPTY_HASH, chunk_count: counts.get(id) ?? 0 };
   });
 }
 
 /** The hash of a document without passages. */
 export const EMPTY_HASH = 'empty';
 
-/** md5 over each document's passages in order, computed by the database so unchanged documents are never read. */
-export async function contentHashes(db: Kysely<DB>, documentIds: string[]): Promise<Map<string, { hash: string; chunks: number }>> {
-  const hashes = new Map<string, { hash: string; chunks: number }>();
-  if (documentIds.length === 0) return hashes;
+/** How many passages each document has (counted from the index; the text is never read). */
+export async function chunkCounts(db: Kysely<DB>, documentIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (documentIds.length === 0) return counts;
   const rows = await db
     .selectFrom('chunks')
-    .select([
-      'document_id',
-      sql<string>`md5(string_agg(heading_path || chr(31) || content, chr(30) order by ordinal))`.as('hash'),
-      sql<string>`count(*)`.as('chunks'),
-    ])
+    .select(['document_id', sql<string>`count(*)`.as('chunks')])
     .where('document_id', 'in', documentIds)
     .groupBy('document_id')
     .execute();
-  for (const row of rows) hashes.set(row.document_id, { hash: row.hash, chunks: Number(row.chunks) });
-  return hashes;
+  for (const row of rows) counts.set(row.document_id, Number(row.chunks));
+  return counts;
 }
 
 export interface DocumentChunk {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { conceptColor, isConceptType, PASSAGES_SHOWN, type ConceptMapSettings, type ConceptType } from '../../../contract/concept-map';
 import type { DB } from '../../db/schema';
-import { contentHashes, EMPTY_HASH } from './documents';
+import { EMPTY_HASH } from './documents';
 import { engineOf } from './extraction';
 import type { ExtractionResult } from './extract';
 import { readSettings } from './settings';
@@ -194,7 +194,7 @@ export async function readMap(
     db
       .selectFrom('concept_map_documents as p')
       .innerJoin('documents as d', 'd.id', 'p.document_id')
-      .select(['p.document_id', 'p.content_hash', 'p.processed_at', 'd.dataset_id', 'd.filename'])
+      .select(['p.document_id', 'p.content_hash', 'p.processed_at', 'd.dataset_id', 'd.filename', 'd.passages_hash as current_hash'])
       .where('p.campaign_id', '=', campaignId)
       .orderBy('d.filename')
       .execute(),
@@ -206,11 +206,6 @@ export async function readMap(
     list.push({ document_id: passage.document_id, dataset_id: passage.dataset_id, filename: passage.filename, quote: passage.quote });
     passagesOf.set(passage.concept_id, list);
   }
-  const hashes = await contentHashes(
-    db,
-    processed.map((doc) => doc.document_id),
-  );
-
   return {
     campaign_id: campaignId,
     concepts: concepts.map((concept) => ({
@@ -237,7 +232,7 @@ export async function readMap(
       dataset_id: doc.dataset_id,
       filename: doc.filename,
       processed_at: doc.processed_at.toISOString(),
-      outdated: (hashes.get(doc.document_id)?.hash ?? EMPTY_HASH) !== doc.content_hash,
+      outdated: (doc.current_hash ?? EMPTY_HASH) !== doc.content_hash,
     })),
     last_updated: row.last_updated ? row.last_updated.toISOString() : null,
     engine: engineOf(row.engine),

@@ -13,6 +13,7 @@ import { JobProgress } from './job-progress';
 import { prepareOffThread } from './prepare/off-thread';
 import type { PreparedDocument } from './prepare/prepare';
 import { embeddingText, formatVector } from './vectors';
+import { storePassagesHash } from './passages-hash';
 
 export interface IngestDeps {
   embedder: Embedder;
@@ -236,6 +237,7 @@ async function writeIndex(
         })
         .where('id', '=', ref.documentId)
         .execute();
+      await storePassagesHash(trx, ref.documentId);
       await trx
         .updateTable('jobs')
         .set({

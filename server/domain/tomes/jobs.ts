@@ -105,7 +105,7 @@ export async function failJob(db: Kysely<DB>, jobId: string, documentId: string 
     await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
     await trx
       .updateTable('documents')
-      .set({ status: 'failed', error: message, content: '', token_count: 0, page_count: null, updated_at: new Date() })
+      .set({ status: 'failed', error: message, content: '', token_count: 0, page_count: null, passages_hash: null, updated_at: new Date() })
       .where('id', '=', documentId)
       .execute();
   });

@@ -1,0 +1,31 @@
+import type { Positions } from './use-force-layout';
+
+export interface GraphElements {
+  nodes: Map<string, SVGGElement>;
+  links: Map<string, SVGGElement>;
+}
+
+/** Moves every node and link element to the layout's positions: called once per drawn frame, outside React. */
+export function drawGraph(elements: GraphElements, links: Array<{ id: string; source: string; target: string }>, positions: Positions): void {
+  const { xy, indexOf } = positions;
+  for (const [id, element] of elements.nodes) {
+    const index = indexOf.get(id);
+    if (index !== undefined) element.setAttribute('transform', `translate(${Math.round(xy[2 * index])},${Math.round(xy[2 * index + 1])})`);
+  }
+  for (const link of links) {
+    const element = elements.links.get(link.id);
+    const source = indexOf.get(link.source);
+    const target = indexOf.get(link.target);
+    if (!element || source === undefined || target === undefined) continue;
+    const [x1, y1, x2, y2] = [xy[2 * source], xy[2 * source + 1], xy[2 * target], xy[2 * target + 1]].map(Math.round);
+    const line = element.firstElementChild as SVGLineElement | null;
+    line?.setAttribute('x1', String(x1));
+    line?.setAttribute('y1', String(y1));
+    line?.setAttribute('x2', String(x2));
+    line?.setAttribute('y2', String(y2));
+    // The hovered concept's links carry their label at the middle.
+    const label = line?.nextElementSibling as SVGTextElement | null;
+    label?.setAttribute('x', String(Math.round((x1 + x2) / 2)));
+    label?.setAttribute('y', String(Math.round((y1 + y2) / 2)));
+  }
+}

@@ -1,0 +1,55 @@
+import { useNavigate } from '@remix-run/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
+
+interface MapDialogProps {
+  /** Open while the address names it (…&select=1); closing goes to `closeHref`. */
+  open: boolean;
+  title: string;
+  closeHref: string;
+  testId: string;
+  children: ReactNode;
+}
+
+/**
+ * A panel of the concept map, opened by its address so links, the back button and the plain
+ * forms all agree: a modal dialog with JavaScript, a card in the page without it.
+ */
+export function MapDialog({ open, title, closeHref, testId, children }: MapDialogProps) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = `cm-dialog-${testId}`;
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open, hydrated]);
+
+  if (!hydrated) {
+    return open ? (
+      <section className="card cm-panel" aria-labelledby={id} data-testid={testId}>
+        <h2 id={id}>{title}</h2>
+        {children}
+      </section>
+    ) : null;
+  }
+  return (
+    <dialog
+      ref={ref}
+      className="modal cm-modal"
+      aria-labelledby={id}
+      data-testid={testId}
+      onClose={() => open && navigate(closeHref, { preventScrollReset: true, replace: true })}
+    >
+      <div className="modal-header">
+        <h2 id={id}>{title}</h2>
+        <button type="button" className="close-button" aria-label="Close" onClick={() => ref.current?.close()}>
+          ×
+        </button>
+      </div>
+      {open && children}
+    </dialog>
+  );
+}
