@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ClaudeGenerator } from '../../ai/claude';
 import { OfflineEmbedder } from '../../ai/offline-embedder';
 import { costOf } from '../../ai/pricing';
+import { storePassagesHash } from '../ingest/passages-hash';
 import { startFakeAnthropic, type CapturedAnthropicRequest, type FakeAnthropic } from '../../../tests/support/fake-anthropic';
 import { seedTome, type SeededTome } from '../../../tests/support/seed-tome';
 import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -188,6 +189,8 @@ describe('concept map through Claude (the fake Messages API)', () => {
       .where('document_id', '=', sessionId)
       .where('ordinal', '=', 1)
       .execute();
+    // What ingestion does when it swaps a document's new passages in.
+    await storePassagesHash(t.services.db, sessionId);
     const changed = (await generate(selection(tome, 'harbour.md', 'session-4.md', 'woods.md'))).json() as ConceptMap;
     expect(fake.requests).toHaveLength(1);
     expect(JSON.stringify(fake.requests[0].body.messages)).toContain('Ashfen Marsh');

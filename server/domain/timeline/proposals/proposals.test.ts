@@ -31,11 +31,14 @@ interface Proposal {
   engine: string;
 }
 
+let setUps = 0;
+
 async function setUp(t: TestApp, gm: { token: string; userId: string }) {
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: bearer(gm.token), ...(payload !== undefined ? { payload: payload as object } : {}) });
   const tome = await seedTome(t.services, gm.userId, {
-    name: 'Salt Road logs',
+    // A GM's tomes never share a name.
+    name: `Salt Road logs ${++setUps}`,
     documents: [
       { filename: 'session-3.log', content: LOG },
       { filename: 'campaign-notes.md', content: NOTES },
