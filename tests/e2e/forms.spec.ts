@@ -80,10 +80,10 @@ for (const js of [true, false]) {
       await expect(page.getByText('Knowledge Tome saved.')).toBeVisible();
       await expect(page.getByRole('article', { name: renamed })).toContainText('Smugglers and the tide');
 
-      await page.getByRole('link', { name: 'Create Dataset' }).click();
-      const create = fieldsOf(page, js, 'Create Dataset');
+      await page.getByRole('link', { name: 'Create Knowledge Tome' }).click();
+      const create = fieldsOf(page, js, 'Create Knowledge Tome');
       await create.getByLabel('Name').fill(renamed);
-      await create.getByRole('button', { name: 'Create Dataset' }).click();
+      await create.getByRole('button', { name: 'Create Knowledge Tome' }).click();
       await expect(create.getByRole('alert')).toHaveText(
         `Failed to create dataset. You already have a Knowledge Tome named "${renamed}". Choose another name, or add the documents to that tome.`,
       );

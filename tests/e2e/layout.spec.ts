@@ -112,11 +112,10 @@ const tomes = (query = '') => `/dashboard?tab=datasets${query}`;
 const SCREENS: Screen[] = [
   { name: 'login', url: () => '/login', signedOut: true, action: (page) => page.getByRole('button', { name: 'Login', exact: true }) },
   { name: 'register', url: () => '/register', signedOut: true, action: (page) => page.getByRole('button', { name: /register|request access/i }).last() },
-  { name: 'dashboard-campaigns', url: () => '/dashboard?tab=campaigns', action: (page) => page.getByRole('button', { name: 'Create campaign' }).first() },
+  { name: 'dashboard-campaigns', url: () => '/dashboard?tab=campaigns', action: (page) => page.getByRole('link', { name: 'Create Campaign' }).first() },
   {
     name: 'create-campaign-modal',
-    url: () => '/dashboard?tab=campaigns',
-    open: async (page) => page.getByRole('button', { name: 'Create campaign' }).first().click(),
+    url: () => '/dashboard?tab=campaigns&create_campaign=1',
     action: (page) => dialog(page).getByRole('button', { name: /create/i }).last(),
   },
   {
@@ -126,7 +125,7 @@ const SCREENS: Screen[] = [
   },
   { name: 'tomes', url: () => tomes(), action: (page) => page.getByRole('link', { name: 'Create Knowledge Tome' }) },
   { name: 'create-tome-modal', url: () => tomes('&create=1'), action: (page) => dialog(page).getByRole('button', { name: 'Create Knowledge Tome' }) },
-  { name: 'metadata-modal', url: (w) => tomes(`&metadata=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: /save|update/i }) },
+  { name: 'metadata-modal', url: (w) => tomes(`&metadata=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: 'Save Metadata' }) },
   { name: 'delete-tome-modal', url: (w) => tomes(`&delete=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: 'Delete Knowledge Tome' }) },
   { name: 'manage-documents-modal', url: (w) => tomes(`&manage=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: /upload/i }).first() },
   {
