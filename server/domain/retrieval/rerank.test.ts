@@ -105,6 +105,29 @@ describe('retrieval reranked by Voyage (through the fake server)', () => {
     expect(offline.passages[0].headingPath).not.toBe('Advice > Table Talk');
   });
 
+  it('keeps generated documents after every other passage, whatever the reranker says', async () => {
+    const draft = await seedTome(t.services, alice.userId, {
+      name: 'Drafts',
+      documents: [{ filename: 'draft.md', content: `---\ntitle: Barrel Rogue\ngenerated: true\n---\n\n# Barrel Rogue\n\nCan my rogue hide behind a barrel, and does the barrel give cover? The rogue can hide behind the barrel and the barrel does give cover.` }],
+    });
+    const result = await searchPassages(t.services.db, {
+      scope: { userId: alice.userId, datasetIds: [rules.datasetId, draft.datasetId] },
+      query: QUESTION,
+      embedder: t.services.ai.embedder,
+      reranker: t.services.ai.reranker,
+      level: 'high',
+    });
+    expect(result.rerank).not.toBeNull();
+    const documents = rerankRequests()[0].body.documents!;
+    // The reranker scores the draft highest (it repeats the question) ...
+    expect(documents[fakeOrder(QUESTION, documents)[0]]).toContain('The rogue can hide behind the barrel');
+    // ... and it still goes after every passage of the rulebook.
+    const generated = result.passages.map((p) => p.generated);
+    expect(generated).toContain(true);
+    expect(generated.indexOf(true)).toBe(generated.length - generated.filter(Boolean).length);
+    expect(result.passages[0].headingPath).toBe('Advice > Table Talk');
+  });
+
   it('records the reranking as its own usage feature, with its tokens and cost', async () => {
     const ask = await t.app.inject({ method: 'POST', url: `/api/campaigns/${campaignId}/chat`, headers: bearer(alice.token), payload: { query: QUESTION } });
     expect(ask.statusCode).toBe(200);
