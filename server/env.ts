@@ -19,6 +19,7 @@ const envSchema = z.object({
   VOYAGE_API_KEY: optionalString,
   VOYAGE_BASE_URL: optionalString,
   VOYAGE_MODEL: z.string().default('voyage-3.5'),
+  VOYAGE_RERANK_MODEL: z.string().trim().min(1).default('rerank-2.5-lite'),
   MONTHLY_BUDGET_USD: z.coerce.number().nonnegative().default(10),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(50),
   /**

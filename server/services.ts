@@ -33,6 +33,7 @@ export function createServices(env: Env, database: Database, queue: PgBoss, ai?:
         voyageApiKey: env.VOYAGE_API_KEY,
         voyageBaseUrl: env.VOYAGE_BASE_URL,
         voyageModel: env.VOYAGE_MODEL,
+        voyageRerankModel: env.VOYAGE_RERANK_MODEL,
       }),
   };
 }

@@ -9,6 +9,7 @@ const FEATURE_LABELS: Record<string, string> = {
   content_generation: 'Content creation',
   concept_map: 'Concept map',
   embedding: 'Embeddings',
+  rerank: 'Reranking',
   timeline: 'Timeline proposals',
 };
 

@@ -24,6 +24,12 @@ describe('costOf', () => {
     expect(costOf('voyage-3.5-lite', { tokens: 500_000 })).toBeCloseTo(0.01, 10);
   });
 
+  it('prices Voyage reranking tokens, unknown rerankers as rerank-2.5', () => {
+    expect(costOf('rerank-2.5-lite', { tokens: 1_000_000 })).toBeCloseTo(0.02, 10);
+    expect(costOf('rerank-2.5', { tokens: 2_000_000 })).toBeCloseTo(0.1, 10);
+    expect(costOf('rerank-9', { tokens: 1_000_000 })).toBeCloseTo(0.05, 10);
+  });
+
   it('charges nothing for the offline engines', () => {
     expect(costOf('offline-extractive-v1', { inputTokens: 10_000, outputTokens: 2_000 })).toBe(0);
     expect(costOf('offline-hash-v1', { tokens: 10_000 })).toBe(0);

@@ -23,6 +23,14 @@ const EMBEDDING_PRICES: Array<[prefix: string, perMillion: number]> = [
   ['voyage-3.5', 0.06],
 ];
 
+/** USD per million reranking tokens (query tokens x documents + document tokens, as Voyage counts them). */
+const RERANK_PRICES: Array<[prefix: string, perMillion: number]> = [
+  ['rerank-2.5-lite', 0.02],
+  ['rerank-2.5', 0.05],
+  ['rerank-2-lite', 0.02],
+  ['rerank-2', 0.05],
+];
+
 export function generationPrice(model: string): GenerationPrice | undefined {
   const known = GENERATION_PRICES.find(([prefix]) => model.startsWith(prefix));
   if (known) return known[1];
@@ -36,14 +44,22 @@ export function embeddingPrice(model: string): number | undefined {
   return model.startsWith('voyage-') ? 0.06 : undefined;
 }
 
+export function rerankPrice(model: string): number | undefined {
+  const known = RERANK_PRICES.find(([prefix]) => model.startsWith(prefix));
+  if (known) return known[1];
+  // As for embeddings: an unknown Voyage reranker costs as the dearer rerank-2.5.
+  return model.startsWith('rerank-') ? 0.05 : undefined;
+}
+
 /**
- * Cost in USD. Generation models take a TokenUsage; embedding models take `{ tokens }`
- * (an EmbedResult fits). Unknown claude-* models are priced as Sonnet, unknown voyage-*
- * as voyage-3.5; offline and other models cost 0.
+ * Cost in USD. Generation models take a TokenUsage; embedding and reranking models take
+ * `{ tokens }` (an EmbedResult or RerankResult fits). Unknown claude-* models are priced as
+ * Sonnet, unknown voyage-* as voyage-3.5, unknown rerank-* as rerank-2.5; offline and other
+ * models cost 0.
  */
 export function costOf(model: string, usage: Partial<TokenUsage> | { tokens: number }): number {
   if ('tokens' in usage) {
-    const perMillion = embeddingPrice(model);
+    const perMillion = embeddingPrice(model) ?? rerankPrice(model);
     return perMillion === undefined ? 0 : (usage.tokens * perMillion) / 1_000_000;
   }
   const price = generationPrice(model);

@@ -6,6 +6,7 @@ import { OfflineEmbedder } from './offline-embedder';
 import { OfflineGenerator } from './offline-generator';
 import { createAiProviders } from './providers';
 import { VoyageEmbedder } from './voyage';
+import { VoyageReranker } from './voyage-reranker';
 
 const models = { anthropicModel: 'claude-haiku-4-5', voyageModel: 'voyage-3.5' };
 
@@ -25,6 +26,7 @@ describe('createAiProviders', () => {
     expect(providers.engine).toBe('offline');
     expect(providers.generator).toBeInstanceOf(OfflineGenerator);
     expect(providers.embedder).toBeInstanceOf(OfflineEmbedder);
+    expect(providers.reranker).toBeNull();
   });
 
   it('allows Claude with the offline embedder', () => {
@@ -43,6 +45,8 @@ describe('createAiProviders', () => {
       voyageBaseUrl: voyage.url,
     });
     expect(providers.embedder).toBeInstanceOf(VoyageEmbedder);
+    expect(providers.reranker).toBeInstanceOf(VoyageReranker);
+    expect(providers.reranker!.model).toBe('rerank-2.5-lite');
     expect(providers.generator.model).toBe('claude-haiku-4-5');
     expect(providers.embedder.model).toBe('voyage-3.5');
 

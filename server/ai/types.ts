@@ -111,3 +111,15 @@ export interface Embedder {
   dimensions: typeof EMBEDDING_DIMENSIONS;
   embed(texts: string[], inputType: EmbeddingInputType): Promise<EmbedResult>;
 }
+
+export interface RerankResult {
+  /** One relevance score per input document, in input order (higher is more relevant). */
+  scores: number[];
+  tokens: number;
+}
+
+/** A second-stage scorer of retrieval candidates against the question (Voyage's reranker). */
+export interface Reranker {
+  model: string;
+  rerank(query: string, documents: string[]): Promise<RerankResult>;
+}

@@ -119,7 +119,8 @@ export function voyageApiRoot(baseUrl: string): string {
   return url.toString().replace(/\/$/, '');
 }
 
-function toProviderError(error: unknown): unknown {
+/** An SDK failure as our AiProviderError (timeouts, unreachable, HTTP status with Voyage's detail). */
+export function toProviderError(error: unknown): unknown {
   if (error instanceof VoyageAITimeoutError) return timeoutError('voyage', error);
   if (error instanceof VoyageAIError) {
     if (error.statusCode === undefined) return unreachableError('voyage', error);

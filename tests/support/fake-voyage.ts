@@ -2,17 +2,29 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A stand-in for Voyage's embeddings endpoint (POST /v1/embeddings) on a free local port.
+ * A stand-in for Voyage's embeddings and reranking endpoints (POST /v1/embeddings,
+ * POST /v1/rerank) on a free local port.
  * Give the client `baseUrl` (or `url`; our client appends /v1 to a bare origin).
  *
  * Embeddings are deterministic bag-of-words hashes of the input, L2-normalised, of the
  * requested output_dimension (1024 when absent), so texts sharing words come out close
  * and retrieval tests can rank by them. `fakeVoyageEmbedding` computes the same vector.
  * Like the real API it refuses more than 128 inputs and empty strings.
+ *
+ * Reranking scores each document by the share of the query's words it holds (see
+ * `fakeVoyageRerankScore`) and answers like the real API: `data` sorted by descending
+ * `relevance_score` (ties in input order), `top_k` and `return_documents` honoured, and
+ * `usage.total_tokens` counted as Voyage does: query tokens x documents + document tokens.
  */
 
 export interface VoyageRequestBody {
-  input: string | string[];
+  /** Embeddings. */
+  input?: string | string[];
+  /** Reranking. */
+  query?: string;
+  documents?: string[];
+  top_k?: number | null;
+  return_documents?: boolean;
   model: string;
   input_type?: 'query' | 'document' | null;
   output_dimension?: number | null;
@@ -30,6 +42,8 @@ export interface CapturedVoyageRequest {
 export type FakeVoyageReply =
   /** Normal embeddings; `dimension` overrides the requested one (to test validation). */
   | { kind: 'embeddings'; dimension?: number; tokensPerText?: number }
+  /** A normal reranking answer (the default for /rerank; either normal kind answers the endpoint called). */
+  | { kind: 'rerank' }
   | { kind: 'error'; status: number; detail?: string }
   | { kind: 'hang' };
 
@@ -48,6 +62,7 @@ export interface FakeVoyage {
 }
 
 const MAX_INPUTS = 128;
+const MAX_RERANK_DOCUMENTS = 1000;
 
 export async function startFakeVoyage(): Promise<FakeVoyage> {
   const requests: CapturedVoyageRequest[] = [];
@@ -63,7 +78,8 @@ export async function startFakeVoyage(): Promise<FakeVoyage> {
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
       }
       const path = (req.url ?? '/').split('?')[0];
-      if (req.method !== 'POST' || (path !== '/v1/embeddings' && path !== '/embeddings')) {
+      const endpoint = path.replace(/^\/v1/, '');
+      if (req.method !== 'POST' || (endpoint !== '/embeddings' && endpoint !== '/rerank')) {
         sendJson(res, 404, { detail: `fake-voyage: no route for ${req.method} ${path}` });
         return;
       }
@@ -81,7 +97,7 @@ export async function startFakeVoyage(): Promise<FakeVoyage> {
         sendJson(res, 401, { detail: 'Provided API key is invalid.' });
         return;
       }
-      const script = queue.shift() ?? { kind: 'embeddings' };
+      const script: FakeVoyageScript = queue.shift() ?? { kind: endpoint === '/rerank' ? 'rerank' : 'embeddings' };
       const reply = typeof script === 'function' ? script(captured) : script;
       if (reply.kind === 'hang') {
         hanging.add(res);
@@ -93,6 +109,11 @@ export async function startFakeVoyage(): Promise<FakeVoyage> {
         return;
       }
 
+      if (endpoint === '/rerank') {
+        const [status, answer] = rerankAnswer(body);
+        sendJson(res, status, answer);
+        return;
+      }
       const inputs = typeof body.input === 'string' ? [body.input] : body.input;
       if (!Array.isArray(inputs) || inputs.length === 0) {
         sendJson(res, 400, { detail: 'Input cannot be empty.' });
@@ -106,8 +127,9 @@ export async function startFakeVoyage(): Promise<FakeVoyage> {
         sendJson(res, 400, { detail: 'Input cannot contain empty strings.' });
         return;
       }
-      const dimension = reply.dimension ?? body.output_dimension ?? 1024;
-      const tokens = inputs.map((text) => reply.tokensPerText ?? Math.max(1, Math.ceil(text.length / 4)));
+      const options: { dimension?: number; tokensPerText?: number } = reply.kind === 'embeddings' ? reply : {};
+      const dimension = options.dimension ?? body.output_dimension ?? 1024;
+      const tokens = inputs.map((text) => options.tokensPerText ?? Math.max(1, Math.ceil(text.length / 4)));
       sendJson(res, 200, {
         object: 'list',
         data: inputs.map((text, index) => ({ object: 'embedding', embedding: fakeVoyageEmbedding(text, dimension), index })),
@@ -140,6 +162,35 @@ export async function startFakeVoyage(): Promise<FakeVoyage> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function rerankAnswer(body: VoyageRequestBody): [number, unknown] {
+  const { query, documents } = body;
+  if (typeof query !== 'string' || query.trim() === '') return [400, { detail: 'The query cannot be empty.' }];
+  if (!Array.isArray(documents) || documents.length === 0) return [400, { detail: 'Documents cannot be empty.' }];
+  if (documents.length > MAX_RERANK_DOCUMENTS) {
+    return [400, { detail: `The number of documents cannot exceed ${MAX_RERANK_DOCUMENTS}. Your number of documents is ${documents.length}.` }];
+  }
+  if (documents.some((text) => typeof text !== 'string')) return [400, { detail: 'Documents must be strings.' }];
+  const ranked = documents
+    .map((document, index) => ({ index, relevance_score: fakeVoyageRerankScore(query, document), document }))
+    .sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index)
+    .slice(0, body.top_k ?? undefined)
+    .map(({ index, relevance_score, document }) => (body.return_documents ? { index, document, relevance_score } : { index, relevance_score }));
+  const tokensOf = (text: string) => Math.max(1, Math.ceil(text.length / 4));
+  const totalTokens = tokensOf(query) * documents.length + documents.reduce((sum, text) => sum + tokensOf(text), 0);
+  return [200, { object: 'list', data: ranked, model: body.model, usage: { total_tokens: totalTokens } }];
+}
+
+/** The fake's relevance of a document to a query: the share of the query's distinct words (3+ letters) it holds. */
+export function fakeVoyageRerankScore(query: string, document: string): number {
+  const wordsOf = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => word.length >= 3));
+  const asked = wordsOf(query);
+  if (asked.size === 0) return 0;
+  const held = wordsOf(document);
+  let shared = 0;
+  for (const word of asked) if (held.has(word)) shared += 1;
+  return shared / asked.size;
 }
 
 /** The fake's embedding of one text: hashed lowercased words, L2-normalised. */

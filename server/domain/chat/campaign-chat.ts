@@ -9,7 +9,7 @@ import { providerFailure } from './ai-failure';
 import { citationsFromPassages, placeCitations } from './citations';
 import { historyOf, requireConversation, saveExchange } from './conversations';
 import { campaignSystemPrompt } from './prompts';
-import { generationCost, recordGeneration, recordQueryEmbedding } from './usage-records';
+import { generationCost, recordGeneration, recordSearchUsage } from './usage-records';
 
 export const campaignChatSchema = z.object({
   query: z
@@ -64,11 +64,12 @@ export async function prepareCampaignChat(
     query,
     contextQuery: previousQuestion,
     embedder: ai.embedder,
+    reranker: ai.reranker,
     level: context_level,
   }).catch((error: unknown) => {
     throw providerFailure(error);
   });
-  await recordQueryEmbedding(db, userId, search.embedding);
+  await recordSearchUsage(db, userId, search);
   const passages = search.passages;
 
   return {

@@ -12,7 +12,7 @@ import { providerFailure } from './ai-failure';
 import { citationsFromPassages, pageOfQuote, placeCitations } from './citations';
 import { historyOf, requireConversation, saveExchange } from './conversations';
 import { documentSystemPrompt } from './prompts';
-import { generationCost, recordGeneration, recordQueryEmbedding, type GenerationCost } from './usage-records';
+import { generationCost, recordGeneration, recordSearchUsage, type GenerationCost } from './usage-records';
 
 export const documentChatSchema = z.object({
   query: z
@@ -80,11 +80,12 @@ export async function askDocument(
       query,
       contextQuery: previousQuestion,
       embedder: ai.embedder,
+      reranker: ai.reranker,
       level: 'medium',
     }).catch((error: unknown) => {
       throw providerFailure(error);
     });
-    await recordQueryEmbedding(db, userId, search.embedding);
+    await recordSearchUsage(db, userId, search);
     passages = search.passages;
     request.messages[request.messages.length - 1] = {
       role: 'user',

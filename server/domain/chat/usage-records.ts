@@ -46,15 +46,31 @@ export async function recordGeneration(
   });
 }
 
-/** The question's embedding is an AI call of its own (feature 'embedding'). */
-export async function recordQueryEmbedding(db: Kysely<DB>, userId: string, embedding: SearchResult['embedding']): Promise<void> {
-  if (!embedding) return;
-  await recordUsage(db, {
-    userId,
-    feature: 'embedding',
-    model: embedding.model,
-    embeddingTokens: embedding.tokens,
-    costUsd: costOf(embedding.model, { tokens: embedding.tokens }),
-    durationMs: embedding.durationMs,
-  });
+/**
+ * A search's AI calls, each its own usage record: the question's embedding (feature
+ * 'embedding') and Voyage's reranking of the candidates (feature 'rerank', its tokens counted
+ * as input tokens: the reranker reads the question and the passages and writes nothing).
+ */
+export async function recordSearchUsage(db: Kysely<DB>, userId: string, search: Pick<SearchResult, 'embedding' | 'rerank'>): Promise<void> {
+  const { embedding, rerank } = search;
+  if (embedding) {
+    await recordUsage(db, {
+      userId,
+      feature: 'embedding',
+      model: embedding.model,
+      embeddingTokens: embedding.tokens,
+      costUsd: costOf(embedding.model, { tokens: embedding.tokens }),
+      durationMs: embedding.durationMs,
+    });
+  }
+  if (rerank) {
+    await recordUsage(db, {
+      userId,
+      feature: 'rerank',
+      model: rerank.model,
+      inputTokens: rerank.tokens,
+      costUsd: costOf(rerank.model, { tokens: rerank.tokens }),
+      durationMs: rerank.durationMs,
+    });
+  }
 }

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { CharacterFormat, ContentType } from '../../../contract/content';
-import type { Embedder } from '../../ai/types';
+import type { Embedder, Reranker } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { providerFailure } from '../chat/ai-failure';
-import { recordQueryEmbedding } from '../chat/usage-records';
+import { recordSearchUsage } from '../chat/usage-records';
 import { searchPassages, type ContextBudget, type RetrievedPassage } from '../retrieval';
 import { readStatBlock, statBlockScore } from './stat-block';
 
@@ -28,23 +28,25 @@ export interface ContentContextRequest {
   /** For a revision, the original description, searched at half weight so the subject stays. */
   contextQuery?: string;
   embedder: Embedder;
+  /** Voyage's reranker when configured; the offline reranking otherwise. */
+  reranker?: Reranker | null;
 }
 
 /**
  * The passages content is written from: the primary tome's best matches first, then the
  * campaign's other linked tomes; for a stat block also the primary tome's closest stat blocks.
- * Each search's query embedding is recorded as usage.
+ * Each search's query embedding and reranking are recorded as usage.
  */
 export async function contentContext(db: Kysely<DB>, request: ContentContextRequest): Promise<RetrievedPassage[]> {
-  const { userId, primaryDatasetId, embedder } = request;
+  const { userId, primaryDatasetId, embedder, reranker } = request;
   const others = request.linkedDatasetIds.filter((id) => id !== primaryDatasetId);
   const search = async (datasetIds: string[], query: string, budget: ContextBudget, contextQuery?: string) => {
-    const result = await searchPassages(db, { scope: { userId, datasetIds }, query, contextQuery, embedder, budget }).catch(
+    const result = await searchPassages(db, { scope: { userId, datasetIds }, query, contextQuery, embedder, reranker, budget }).catch(
       (error: unknown) => {
         throw providerFailure(error);
       },
     );
-    await recordQueryEmbedding(db, userId, result.embedding);
+    await recordSearchUsage(db, userId, result);
     return result.passages;
   };
 

@@ -61,6 +61,7 @@ export async function createContent(
     query: input.prompt,
     contextQuery: input.isRevision ? firstRequest : undefined,
     embedder: ai.embedder,
+    reranker: ai.reranker,
   });
 
   const started = performance.now();

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Embedder, Passage } from '../../ai/types';
+import type { Embedder, Passage, Reranker } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { DEFAULT_CONTEXT_LEVEL, type ContextLevel } from '../../../contract/chat';
 import { CANDIDATES_PER_RETRIEVER, CONTEXT_BUDGETS, type ContextBudget } from './context-levels';
@@ -27,6 +27,8 @@ export interface SearchRequest {
   /** The conversation's previous question: searched at half weight so a follow-up keeps its subject. */
   contextQuery?: string;
   embedder: Embedder;
+  /** A reranking model (Voyage's, with a Voyage key); without one the candidates are reranked offline. */
+  reranker?: Reranker | null;
   level?: ContextLevel;
   /** Overrides the level's budget. */
   budget?: ContextBudget;
@@ -55,6 +57,8 @@ export interface SearchResult {
   passages: RetrievedPassage[];
   /** The query embedding call, for the usage record; null when none was made. */
   embedding: { model: string; tokens: number; durationMs: number } | null;
+  /** The reranking model's call, for the usage record; null when the candidates were reranked offline. */
+  rerank: { model: string; tokens: number; durationMs: number } | null;
 }
 
 /**
@@ -67,7 +71,7 @@ export async function searchPassages(db: Kysely<DB>, request: SearchRequest): Pr
   const mode = request.mode ?? 'hybrid';
   const { scope, query } = request;
   const contextQuery = request.contextQuery?.trim() ? `${request.contextQuery.trim()} ${query}` : undefined;
-  if (scope.datasetIds.length === 0 || query.trim() === '') return { passages: [], embedding: null };
+  if (scope.datasetIds.length === 0 || query.trim() === '') return { passages: [], embedding: null, rerank: null };
 
   void keepSearchStatisticsFresh(db);
   const limit = Math.max(CANDIDATES_PER_RETRIEVER, budget.passages * 3);
@@ -102,9 +106,15 @@ export async function searchPassages(db: Kysely<DB>, request: SearchRequest): Pr
   const inShortlist = new Set(shortlist.map((r) => r.id));
   for (const r of fused) if (!inShortlist.has(r.id) && (titleWords.has(r.id) || hitsOf.has(r.id))) shortlist.push(r);
   const hydrated = await hydrate(db, scope, shortlist, hitsOf);
-  const ranked = mode === 'hybrid' ? rerank(query, hydrated, { titleWords, hitsOf }) : hydrated;
+  let ranked = hydrated;
+  let rerankCall: SearchResult['rerank'] = null;
+  if (mode === 'hybrid') {
+    const byModel = request.reranker && hydrated.length > 0 ? await rerankWithModel(request.reranker, query, hydrated) : null;
+    ranked = byModel?.ranked ?? rerank(query, hydrated, { titleWords, hitsOf });
+    rerankCall = byModel?.call ?? null;
+  }
   const passages = pack(ranked, budget);
-  return { passages, embedding };
+  return { passages, embedding, rerank: rerankCall };
 }
 
 /**
@@ -132,6 +142,35 @@ function rerank(
   });
   scored.sort((a, b) => Number(a.generated) - Number(b.generated) || b.candidate.score - a.candidate.score || a.candidate.chunkId - b.candidate.chunkId);
   return scored.map((s) => s.candidate);
+}
+
+/**
+ * The reranking stage with a reranking model: the model's relevance order (ties keep the fused
+ * order), generated documents still after every other passage. Each candidate is sent under its
+ * heading path, which names the unit it belongs to ("Monsters > Owlbear"). A failure is logged
+ * and answered with null, so the offline reranking stands in and the question is still answered.
+ */
+async function rerankWithModel(
+  reranker: Reranker,
+  query: string,
+  candidates: RetrievedPassage[],
+): Promise<{ ranked: RetrievedPassage[]; call: NonNullable<SearchResult['rerank']> } | null> {
+  const started = performance.now();
+  try {
+    const { scores, tokens } = await reranker.rerank(query, candidates.map(rerankText));
+    const ranked = candidates
+      .map((candidate, index) => ({ candidate: { ...candidate, score: scores[index] }, index }))
+      .sort((a, b) => Number(a.candidate.generated) - Number(b.candidate.generated) || b.candidate.score - a.candidate.score || a.index - b.index)
+      .map((entry) => entry.candidate);
+    return { ranked, call: { model: reranker.model, tokens, durationMs: performance.now() - started } };
+  } catch (error) {
+    console.warn(`[retrieval] reranking with ${reranker.model} failed, reranked offline instead: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+function rerankText(passage: Pick<RetrievedPassage, 'headingPath' | 'content'>): string {
+  return passage.headingPath ? `${passage.headingPath}\n\n${passage.content}` : passage.content;
 }
 
 async function hydrate(

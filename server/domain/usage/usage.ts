@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
-export const USAGE_FEATURES = ['campaign_chat', 'document_chat', 'content_generation', 'concept_map', 'embedding', 'timeline'] as const;
+export const USAGE_FEATURES = ['campaign_chat', 'document_chat', 'content_generation', 'concept_map', 'embedding', 'rerank', 'timeline'] as const;
 export type UsageFeature = (typeof USAGE_FEATURES)[number];
 
 export interface UsageRecord {
