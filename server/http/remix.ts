@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable, createRequestHandler, type RequestHandler, type ServerBuild } from '@remix-run/node';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from '../../app/load-context';
 import * as domain from '../domain';
 import type { Services } from '../services';
@@ -35,15 +35,23 @@ async function builtFileRoutes(app: FastifyInstance, root: string) {
     reply.header('x-content-type-options', 'nosniff');
     return reply.sendFile(file, caching);
   };
+  // A fresh object per route: helmet's onRoute hook writes into the route's config.
+  const fileRoute = () => ({
+    compress: false as const,
+    config: { staticFile: true },
+    // A browser that goes away mid-file is not a server error (as in @fastify/static's own routes).
+    errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      error.code === 'ERR_STREAM_PREMATURE_CLOSE' ? request.raw.destroy() : app.errorHandler(error, request, reply),
+  });
   app.get<{ Params: { '*': string } }>(
     '/assets/*',
-    { compress: false, helmet: false, config: { staticFile: true } },
+    { ...fileRoute(), helmet: false },
     (request, reply) => send(reply, `assets/${request.params['*']}`, { maxAge: YEAR_MS, immutable: true }),
   );
   // Files from public/ (favicon) sit at the top of build/client and are not hashed.
   for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
     if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
-    app.get(`/${entry.name}`, { compress: false, config: { staticFile: true } }, (_request, reply) =>
+    app.get(`/${entry.name}`, fileRoute(), (_request, reply) =>
       send(reply, entry.name, { maxAge: HOUR_MS, immutable: false }),
     );
   }

@@ -21,6 +21,7 @@ describe('built files', () => {
     fs.mkdirSync(path.join(buildDir, 'client/assets'), { recursive: true });
     fs.mkdirSync(path.join(buildDir, 'server'));
     fs.writeFileSync(path.join(buildDir, 'client', SCRIPT), scriptBody);
+    fs.writeFileSync(path.join(buildDir, 'client/favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.writeFileSync(path.join(buildDir, 'client', TINY), 'body { margin: 0 }\n');
     fs.writeFileSync(path.join(buildDir, 'server/index.js'), 'export const routes = {};\n');
     execFileSync(process.execPath, ['scripts/precompress-assets.mjs', path.join(buildDir, 'client')]);
@@ -54,7 +55,11 @@ describe('built files', () => {
     expect(plain.body).toBe(scriptBody);
     expect(plain.headers['x-content-type-options']).toBe('nosniff');
     expect(plain.headers['content-security-policy']).toBeUndefined();
-    // Pages keep helmet's headers.
+    // Unhashed files from public/ are cached for an hour and keep helmet's headers (an SVG is a document), as do pages.
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    expect(icon.headers['content-security-policy']).toContain("default-src 'self'");
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(api.headers['content-security-policy']).toContain("default-src 'self'");
   });
