@@ -42,6 +42,8 @@ export function installAuth(app: FastifyInstance, services: Services) {
   app.decorateRequest('sessionToken', null);
 
   app.addHook('preHandler', async (request, reply) => {
+    // Built files (scripts, styles, the favicon) are the same for everyone: no session query.
+    if (request.routeOptions.config?.staticFile === true) return;
     const found = sessionTokenOf(request, { allowQueryToken: request.routeOptions.config?.allowQueryToken === true });
     if (found && found.via === 'cookie' && !isSafeMethod(request.method) && !sameOrigin(request)) {
       return reply.status(403).send({ error: 'Cross-site request refused' });
@@ -61,6 +63,8 @@ declare module 'fastify' {
     allowQueryToken?: boolean;
     /** Routes anyone may call: login, register, health, the OpenAPI document. */
     public?: boolean;
+    /** Files from the Remix build (server/http/remix.ts): public, served without a session lookup. */
+    staticFile?: boolean;
   }
 }
 

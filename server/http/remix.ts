@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
+import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable, createRequestHandler, type RequestHandler, type ServerBuild } from '@remix-run/node';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from '../../app/load-context';
 import * as domain from '../domain';
 import type { Services } from '../services';
@@ -18,23 +19,46 @@ export async function remixPlugin(app: FastifyInstance, options: { services: Ser
   const build = (await import(path.join(options.buildDir, 'server/index.js'))) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
 
-  // One route per built file (wildcard off), so they win over the catch-all below.
-  await app.register(fastifyStatic, {
-    root: path.join(options.buildDir, 'client'),
-    prefix: '/',
-    wildcard: false,
-    decorateReply: false,
-    setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header('cache-control', 'public, max-age=31536000, immutable');
-      } else {
-        res.header('cache-control', 'public, max-age=3600');
-      }
-    },
-  });
-
+  await builtFileRoutes(app, path.join(options.buildDir, 'client'));
   await remixRoutes(app, options.services, handle);
 }
+
+/**
+ * The built files of build/client, sent as the .br/.gz beside each one (written by
+ * scripts/precompress-assets.mjs at build) when the browser accepts it. These routes skip the
+ * session lookup (`staticFile`) and on-the-fly compression; hashed /assets files also skip
+ * helmet's page headers (CSP and the rest mean nothing on a script or stylesheet), keeping nosniff.
+ */
+async function builtFileRoutes(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
+  const send = (reply: FastifyReply, file: string, caching: { maxAge: number; immutable: boolean }) => {
+    reply.header('x-content-type-options', 'nosniff');
+    return reply.sendFile(file, caching);
+  };
+  // A fresh object per route: helmet's onRoute hook writes into the route's config.
+  const fileRoute = () => ({
+    compress: false as const,
+    config: { staticFile: true },
+    // A browser that goes away mid-file is not a server error (as in @fastify/static's own routes).
+    errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      error.code === 'ERR_STREAM_PREMATURE_CLOSE' ? request.raw.destroy() : app.errorHandler(error, request, reply),
+  });
+  app.get<{ Params: { '*': string } }>(
+    '/assets/*',
+    { ...fileRoute(), helmet: false },
+    (request, reply) => send(reply, `assets/${request.params['*']}`, { maxAge: YEAR_MS, immutable: true }),
+  );
+  // Files from public/ (favicon) sit at the top of build/client and are not hashed.
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    app.get(`/${entry.name}`, fileRoute(), (_request, reply) =>
+      send(reply, entry.name, { maxAge: HOUR_MS, immutable: false }),
+    );
+  }
+}
+
+const HOUR_MS = 3600 * 1000;
+const YEAR_MS = 365 * 24 * HOUR_MS;
 
 /** Every non-/api path through Remix's request handler, with the process's services as load context. */
 export async function remixRoutes(app: FastifyInstance, services: Services, handle: RequestHandler) {
