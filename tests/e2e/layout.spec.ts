@@ -102,8 +102,6 @@ interface Screen {
   open?: (page: Page) => Promise<void>;
   /** The control the screen is for. */
   action: (page: Page) => Locator;
-  /** Screens another helper reworks this session: failing cases are marked for them. */
-  owner?: 'cal' | 'map';
 }
 
 const dialog = (page: Page) => page.locator('dialog[open]');
@@ -163,37 +161,27 @@ const SCREENS: Screen[] = [
     },
     action: (page) => dialog(page).getByRole('button', { name: 'Accept & Save to Dataset' }),
   },
-  { name: 'timeline', owner: 'cal', url: (w) => `/timeline?campaign=${w.campaignId}`, action: (page) => page.getByRole('link', { name: /Add Event/ }).first() },
+  { name: 'timeline', url: (w) => `/timeline?campaign=${w.campaignId}`, action: (page) => page.getByRole('link', { name: /Add Event/ }).first() },
   {
     name: 'timeline-event-modal',
-    owner: 'cal',
     url: (w) => `/timeline?campaign=${w.campaignId}&new=1`,
     open: async (page) => page.getByLabel(/^Title/).fill('The drowned knight wakes'),
     action: (page) => page.getByRole('button', { name: 'Create Event' }),
   },
-  { name: 'concept-map', owner: 'map', url: (w) => `/concept-map?campaign=${w.campaignId}`, action: (page) => page.getByRole('link', { name: 'Select Documents' }).first() },
+  { name: 'concept-map', url: (w) => `/concept-map?campaign=${w.campaignId}`, action: (page) => page.getByRole('link', { name: 'Select Documents' }).first() },
   {
     name: 'concept-map-select-modal',
-    owner: 'map',
     url: (w) => `/concept-map?campaign=${w.campaignId}&select=1`,
     action: (page) => page.getByRole('button', { name: 'Generate Map' }).last(),
   },
   {
     name: 'concept-map-settings-modal',
-    owner: 'map',
     url: (w) => `/concept-map?campaign=${w.campaignId}`,
     open: async (page) => page.getByRole('button', { name: 'Settings' }).or(page.getByRole('link', { name: 'Settings' })).first().click(),
     action: (page) => page.getByRole('button', { name: /save|apply/i }).last(),
   },
   { name: 'not-found', url: () => '/no-such-page', action: (page) => page.getByRole('link', { name: 'Back to the dashboard' }) },
 ];
-
-/**
- * Cases (`screen@size`) of screens another helper reworks that fail because of that screen's
- * own layout: marked fixme with the owner's name until their branch is merged. Empty now: the
- * timeline and concept map pass at all four sizes on this branch.
- */
-const OWNED_ELSEWHERE_FAILING = new Set<string>([]);
 
 async function visit(page: Page, screen: Screen) {
   if (!screen.signedOut) await page.context().addCookies(world.cookies);
@@ -207,9 +195,7 @@ for (const size of SIZES) {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     for (const screen of SCREENS) {
-      const key = `${screen.name}@${size.name}`;
       test(screen.name, async ({ page }, testInfo) => {
-        test.fixme(OWNED_ELSEWHERE_FAILING.has(key), `${screen.name} at ${size.width}x${size.height} is reworked by "${screen.owner}": enable after merging their branch`);
         await visit(page, screen);
         await keepScreenshot(page, testInfo, size, screen.name);
         await expectNoHorizontalOverflow(page);
