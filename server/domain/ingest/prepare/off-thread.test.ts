@@ -15,6 +15,22 @@ describe('reading an upload in a worker thread', () => {
     expect(pages).toEqual([1, 2]);
   });
 
+  it('reuses its kept thread for many jobs without piling up listeners on it', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      for (let i = 0; i < 14; i++) {
+        const prepared = await prepareOffThread(new TextEncoder().encode(`# Note ${i}\n\nThe ferryman owes ${i} silver.`), `note-${i}.md`);
+        expect(prepared.text).toContain(`owes ${i} silver`);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+  });
+
   it('ends a reading that runs past its time limit, and the next file is read by a fresh thread', async () => {
     const error = await prepareOffThread(pdf, 'vault.pdf', { timeoutMs: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExtractionError);

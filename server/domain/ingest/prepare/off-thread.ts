@@ -25,6 +25,8 @@ interface IdleWorker {
   worker: Worker;
   heapMb: number;
   timer: NodeJS.Timeout;
+  /** Forgets the spare if its thread ends while idle; removed when the spare is taken again. */
+  onExit: () => void;
 }
 const idle: IdleWorker[] = [];
 
@@ -33,6 +35,7 @@ function takeWorker(heapMb: number): Worker {
   if (index >= 0) {
     const [spare] = idle.splice(index, 1);
     clearTimeout(spare.timer);
+    spare.worker.off('exit', spare.onExit);
     spare.worker.ref();
     return spare.worker;
   }
@@ -53,12 +56,13 @@ function keepWorker(worker: Worker, heapMb: number): void {
       idle.splice(idle.indexOf(spare), 1);
       void worker.terminate();
     }, IDLE_MS).unref(),
+    onExit: () => {
+      const at = idle.indexOf(spare);
+      if (at >= 0) idle.splice(at, 1);
+      clearTimeout(spare.timer);
+    },
   };
-  worker.once('exit', () => {
-    const at = idle.indexOf(spare);
-    if (at >= 0) idle.splice(at, 1);
-    clearTimeout(spare.timer);
-  });
+  worker.once('exit', spare.onExit);
   idle.push(spare);
 }
 
