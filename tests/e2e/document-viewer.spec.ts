@@ -107,7 +107,6 @@ test.describe('a citation opens the viewer at its passage', () => {
   });
 
   test('clicking a real citation in the campaign chat opens the document at the quote', async ({ page, user }) => {
-    test.fixme(true, 'Needs "ground"\'s branch: citations carry start/end and citationHref adds at=START-END. Enable after merging it.');
     const md = await seedDocument(page.request, user.token, 'gazetteer.md', 'text/markdown', Buffer.from(MARKDOWN));
     const campaign = (await (await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: uniqueName('Citations ') } })).json()) as {
       id: string;
