@@ -31,6 +31,8 @@ const broken = { name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer
 for (const js of [true, false]) {
   test.describe(js ? 'the Document Assistant' : 'the Document Assistant without JavaScript', () => {
     test.use({ javaScriptEnabled: js });
+    // Seeding waits up to a minute for the ingest job; the test itself needs room beyond that.
+    test.describe.configure({ timeout: 120_000 });
 
     test('keeps each document’s conversation when the viewer is reopened', async ({ page, user }) => {
       const viewer = await seedDocument(page.request, user.token, lore);
