@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test, uniqueName } from './fixtures';
 
 const LORE = `# Saltmere
@@ -9,6 +9,15 @@ The Ember Crown lies hidden beneath the lighthouse of Saltmere, guarded by the d
 `;
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Types a question once the panel is live: text typed before hydration can be reset by it. */
+async function ask(panel: Locator, label: string, question: string) {
+  await expect(async () => {
+    await panel.getByLabel(label).fill(question);
+    await expect(panel.getByRole('button', { name: 'Ask' })).toBeEnabled({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await panel.getByRole('button', { name: 'Ask' }).click();
+}
 
 /** A tome holding one document, processed to the end (ready, or failed for a file that is not what it says). */
 async function seedDocument(request: APIRequestContext, token: string, file: { name: string; mimeType: string; buffer: Buffer }) {
@@ -38,8 +47,7 @@ for (const js of [true, false]) {
       const viewer = await seedDocument(page.request, user.token, lore);
       await page.goto(viewer);
       const panel = page.getByRole('complementary', { name: 'Document Assistant' });
-      await panel.getByLabel('Question about saltmere.md').fill('Who guards the crown?');
-      await panel.getByRole('button', { name: 'Ask' }).click();
+      await ask(panel, 'Question about saltmere.md', 'Who guards the crown?');
       await expect(panel.getByTestId('chat-message').nth(1)).toContainText('drowned knight Oswin');
 
       await page.goto('/dashboard?tab=datasets');
@@ -47,8 +55,7 @@ for (const js of [true, false]) {
       await expect(panel.getByTestId('chat-message')).toHaveCount(2);
       await expect(panel.getByTestId('chat-message').first()).toContainText('Who guards the crown?');
       // The next question continues the same conversation.
-      await panel.getByLabel('Question about saltmere.md').fill('Where is it hidden?');
-      await panel.getByRole('button', { name: 'Ask' }).click();
+      await ask(panel, 'Question about saltmere.md', 'Where is it hidden?');
       await expect(panel.getByTestId('chat-message')).toHaveCount(4);
     });
 
@@ -57,8 +64,7 @@ for (const js of [true, false]) {
       await page.goto(viewer);
       const panel = page.getByRole('complementary', { name: 'Document Assistant' });
       const input = panel.getByLabel('Question about broken.pdf');
-      await input.fill('What does page one say?');
-      await panel.getByRole('button', { name: 'Ask' }).click();
+      await ask(panel, 'Question about broken.pdf', 'What does page one say?');
       await expect(panel.getByTestId('chat-message').nth(1)).toContainText('Error occurred while processing your request. Please try again.');
       await expect(input).toHaveValue('What does page one say?');
     });
