@@ -75,6 +75,8 @@ export interface DocumentsTable {
   updated_at: Timestamp;
   /** md5 over the passages, stored when they are swapped in (ingest/passages-hash.ts); null without passages. */
   passages_hash: string | null;
+  /** Shown to the players of every campaign the tome is linked to (migration 080); default GM-only. */
+  player_visible: Generated<boolean>;
 }
 
 export interface DocumentFilesTable {
@@ -95,6 +97,8 @@ export interface ChunksTable {
   content: string;
   token_count: number;
   search_vector: ColumnType<string, never, never>;
+  /** Cut from a `:::gm` block: never retrieved, cited, shown or mapped for a player (migration 080). */
+  gm_only: Generated<boolean>;
 }
 
 export interface ChunkEmbeddingsTable {
@@ -118,9 +122,33 @@ export interface JobsTable {
 
 export interface CampaignsTable {
   id: Generated<string>;
+  /** The GM: the only user who owns the campaign; players are campaign_members rows. */
   user_id: string;
   name: string;
   description: Generated<string>;
+  created_at: Generated<Date>;
+  /** The campaign's monthly AI budget, players' use counted against it (migration 080). */
+  monthly_budget_usd: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+}
+
+export interface CampaignMembersTable {
+  campaign_id: string;
+  user_id: string;
+  role: Generated<'player'>;
+  invite_id: string | null;
+  joined_at: Generated<Date>;
+}
+
+export interface CampaignInvitesTable {
+  id: Generated<string>;
+  campaign_id: string;
+  created_by: string;
+  code_hash: string;
+  max_uses: number;
+  uses: Generated<number>;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  note: Generated<string>;
   created_at: Generated<Date>;
 }
 
@@ -174,6 +202,8 @@ export interface UsageEventsTable {
   cost_usd: ColumnType<string, number | string | undefined, number | string>;
   duration_ms: Generated<number>;
   created_at: Generated<Date>;
+  /** The campaign the call was made for, when there was one (migration 080). */
+  campaign_id: string | null;
 }
 
 export interface TimelineEventsTable {
@@ -190,6 +220,8 @@ export interface TimelineEventsTable {
   tags: Json<string[]>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** Shown to the campaign's players (migration 080); default GM-only. */
+  player_visible: Generated<boolean>;
 }
 
 export interface CampaignCalendarsTable {
@@ -305,6 +337,8 @@ export interface DB {
   jobs: JobsTable;
   campaigns: CampaignsTable;
   campaign_datasets: CampaignDatasetsTable;
+  campaign_members: CampaignMembersTable;
+  campaign_invites: CampaignInvitesTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   usage_events: UsageEventsTable;

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { CampaignsTable, DB } from '../db/schema';
 import { notFound } from './errors';
 
 /**
@@ -15,6 +15,56 @@ export async function requireOwnedCampaign(db: Kysely<DB>, userId: string, campa
     : undefined;
   if (!campaign) throw notFound('Campaign');
   return campaign;
+}
+
+/**
+ * Who reads a campaign's material: its GM sees everything; a player (and a GM viewing as a
+ * player) sees only what the GM has shown: visible documents minus their `:::gm` passages,
+ * visible timeline events, and concepts drawn from those alone.
+ */
+export type Audience = 'gm' | 'player';
+
+export interface CampaignAccess {
+  campaign: Selectable<CampaignsTable>;
+  /** The caller's seat: the owner is the GM, a campaign_members row is a player. */
+  role: 'gm' | 'player';
+  /** What to show: 'player' for a player, and for the GM when viewing as a player. */
+  audience: Audience;
+  /** The GM, who owns the campaign's tomes, passages and events. */
+  ownerId: string;
+  /** The caller (a player's own conversations and notes are theirs). */
+  userId: string;
+}
+
+/**
+ * The caller's seat at a campaign: its GM, or a player whose seat has not been removed, in a
+ * campaign whose GM is not disabled. Anyone else gets the same 404 as a missing campaign.
+ * Read on every request (never cached), so removing a player takes effect at once.
+ */
+export async function requireCampaignAccess(
+  db: Kysely<DB>,
+  userId: string,
+  campaignId: string,
+  options: { viewAsPlayer?: boolean } = {},
+): Promise<CampaignAccess> {
+  const campaign = isUuid(campaignId) && isUuid(userId)
+    ? await db.selectFrom('campaigns').selectAll('campaigns').where('campaigns.id', '=', campaignId).executeTakeFirst()
+    : undefined;
+  if (!campaign) throw notFound('Campaign');
+  if (campaign.user_id === userId) {
+    return { campaign, role: 'gm', audience: options.viewAsPlayer ? 'player' : 'gm', ownerId: userId, userId };
+  }
+  const seat = await db
+    .selectFrom('campaign_members')
+    .innerJoin('campaigns', 'campaigns.id', 'campaign_members.campaign_id')
+    .innerJoin('users as gm', 'gm.id', 'campaigns.user_id')
+    .select('campaign_members.role')
+    .where('campaign_members.campaign_id', '=', campaignId)
+    .where('campaign_members.user_id', '=', userId)
+    .where('gm.disabled', '=', false)
+    .executeTakeFirst();
+  if (!seat) throw notFound('Campaign');
+  return { campaign, role: 'player', audience: 'player', ownerId: campaign.user_id, userId };
 }
 
 export async function requireOwnedDataset(db: Kysely<DB>, userId: string, datasetId: string) {
