@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from './services';
 import { installApiGuard, installAuth } from './http/auth';
 import { installErrorHandler } from './http/errors';
@@ -24,6 +25,7 @@ import { openApiRoutes } from './http/routes/openapi';
 import { timelineRoutes } from './http/routes/timeline';
 import { tomeRoutes } from './http/routes/tomes';
 import { usageRoutes } from './http/routes/usage';
+import { API_TAGS } from './http/api-tags';
 import { installZodSchemas, zodToOpenApi } from './http/zod-schemas';
 
 function trustHops(hops: number) {
@@ -42,6 +44,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Enables the admin CLI's loopback bridge (see server/http/routes/admin.ts). */
   adminSecret?: string;
+  /** Parse every /api answer by its response schema first (tests; see server/http/zod-schemas.ts). */
+  checkResponses?: boolean;
 }
 
 /** The one wiring file: plugins, the /api routes, then Remix for every other path. */
@@ -54,7 +58,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  installZodSchemas(app);
+  installZodSchemas(app, { checkResponses: options.checkResponses });
   const storage = new StorageHealth();
   installErrorHandler(app, storage);
   installInputGuard(app);
@@ -94,11 +98,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   await app.register(fastifySwagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'Tomekeeper API',
         version: '1.0.0',
         description: 'Send `Authorization: Bearer <token>` from /api/auth/login on every call but login and register.',
       },
+      servers: [{ url: '/', description: 'This server (the API lives under /api)' }],
+      tags: API_TAGS,
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
@@ -108,7 +115,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   installAuth(app, services);
   installApiGuard(app);
 
-  await app.register(async (api) => {
+  await app.register(async (plain) => {
+    const api = plain.withTypeProvider<ZodTypeProvider>();
     await healthRoutes(api, services, storage);
     await openApiRoutes(api);
     await authRoutes(api, services);

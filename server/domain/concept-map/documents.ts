@@ -18,7 +18,8 @@ export const selectionSchema = z.object({
 export const selectionBodySchema = z.object({
   selected_documents: z.array(selectedDocument).max(2000, 'Select at most 2000 documents at once').nullish(),
 });
-export type SelectionInput = z.input<typeof selectionSchema>;
+/** What the domain accepts: the /api body as it arrives (a missing selection gets the spec's message). */
+export type SelectionInput = z.input<typeof selectionBodySchema>;
 
 /** A document the Select Documents modal offers: every document of the tomes linked to the campaign. */
 export interface MapDocument {

@@ -22,8 +22,7 @@ export interface DocumentSummary {
   /** Seconds since the epoch. */
   upload_date: number;
   content_preview: string;
-  /** processing | ready | failed */
-  status: string;
+  status: 'processing' | 'ready' | 'failed';
   error: string | null;
   page_count: number | null;
   size_bytes: number;

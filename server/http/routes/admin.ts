@@ -1,13 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { adminCommandSchema, runAdminCommand } from '../../cli/admin-commands';
 import type { Services } from '../../services';
+import type { ZodApi } from '../zod-schemas';
 
 /**
  * The admin CLI's way into a running server (only one process may open the embedded
  * database): loopback callers holding the secret the server wrote into DATA_DIR.
  */
-export async function adminRoutes(app: FastifyInstance, services: Services, adminSecret: string) {
+export async function adminRoutes(app: ZodApi, services: Services, adminSecret: string) {
   app.post('/api/admin/run', { config: { public: true }, schema: { hide: true, body: adminCommandSchema } }, async (request, reply) => {
     const given = Buffer.from(String(request.headers['x-admin-secret'] ?? ''));
     const expected = Buffer.from(adminSecret);
@@ -15,7 +15,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services, admi
     if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return reply.status(404).send({ error: 'No such endpoint: POST /api/admin/run' });
     }
-    const { command, args } = request.body as { command: string; args: string[] };
+    const { command, args } = request.body;
     try {
       return { lines: await runAdminCommand(services.db, command, args) };
     } catch (error) {

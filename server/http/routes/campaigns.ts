@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   createCampaign,
@@ -13,7 +12,7 @@ import {
 } from '../../domain/campaigns/campaigns';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse } from '../zod-schemas';
+import { errorResponse, type ZodApi } from '../zod-schemas';
 
 const campaignSchema = z.object({
   id: z.string(),
@@ -25,37 +24,37 @@ const campaignSchema = z.object({
 const idParams = z.object({ id: z.string() });
 const linkParams = z.object({ id: z.string(), datasetId: z.string() });
 
-export async function campaignRoutes(app: FastifyInstance, services: Services) {
+export async function campaignRoutes(app: ZodApi, services: Services) {
   const { db } = services;
   const tags = ['campaigns'];
 
-  app.get('/api/campaigns', { schema: { tags, response: { 200: z.array(campaignSchema) } } }, async (request) =>
+  app.get('/api/campaigns', { schema: { operationId: 'listCampaigns', summary: 'List your campaigns', tags, response: { 200: z.array(campaignSchema) } } }, async (request) =>
     listCampaigns(db, currentUser(request).id),
   );
 
   app.post(
     '/api/campaigns',
-    { schema: { tags, body: createCampaignSchema, response: { 201: campaignSchema, 400: errorResponse } } },
+    { schema: { operationId: 'createCampaign', summary: 'Create a campaign', tags, body: createCampaignSchema, response: { 201: campaignSchema, 400: errorResponse } } },
     async (request, reply) => {
-      const campaign = await createCampaign(db, currentUser(request).id, request.body as z.infer<typeof createCampaignSchema>);
+      const campaign = await createCampaign(db, currentUser(request).id, request.body);
       return reply.status(201).send(campaign);
     },
   );
 
   app.patch(
     '/api/campaigns/:id',
-    { schema: { tags, params: idParams, body: campaignUpdateSchema, response: { 200: campaignSchema, 400: errorResponse, 404: errorResponse } } },
+    { schema: { operationId: 'updateCampaign', summary: 'Rename a campaign or change its description', tags, params: idParams, body: campaignUpdateSchema, response: { 200: campaignSchema, 400: errorResponse, 404: errorResponse } } },
     async (request) => {
-      const { id } = request.params as z.infer<typeof idParams>;
-      return updateCampaign(db, currentUser(request).id, id, request.body as z.input<typeof campaignUpdateSchema>);
+      const { id } = request.params;
+      return updateCampaign(db, currentUser(request).id, id, request.body);
     },
   );
 
   app.delete(
     '/api/campaigns/:id',
-    { schema: { tags, params: idParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    { schema: { operationId: 'deleteCampaign', summary: 'Delete a campaign', tags, params: idParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
     async (request) => {
-      const { id } = request.params as z.infer<typeof idParams>;
+      const { id } = request.params;
       await deleteCampaign(db, currentUser(request).id, id);
       return { deleted: id };
     },
@@ -63,19 +62,19 @@ export async function campaignRoutes(app: FastifyInstance, services: Services) {
 
   app.post(
     '/api/campaigns/:id/datasets',
-    { schema: { tags, params: idParams, body: linkDatasetSchema, response: { 200: campaignSchema, 404: errorResponse } } },
+    { schema: { operationId: 'linkDataset', summary: 'Link a Knowledge Tome to a campaign', tags, params: idParams, body: linkDatasetSchema, response: { 200: campaignSchema, 404: errorResponse } } },
     async (request) => {
-      const { id } = request.params as z.infer<typeof idParams>;
-      const { dataset_id } = request.body as z.infer<typeof linkDatasetSchema>;
+      const { id } = request.params;
+      const { dataset_id } = request.body;
       return linkDataset(db, currentUser(request).id, id, dataset_id);
     },
   );
 
   app.delete(
     '/api/campaigns/:id/datasets/:datasetId',
-    { schema: { tags, params: linkParams, response: { 200: campaignSchema, 404: errorResponse } } },
+    { schema: { operationId: 'unlinkDataset', summary: 'Unlink a Knowledge Tome from a campaign', tags, params: linkParams, response: { 200: campaignSchema, 404: errorResponse } } },
     async (request) => {
-      const { id, datasetId } = request.params as z.infer<typeof linkParams>;
+      const { id, datasetId } = request.params;
       return unlinkDataset(db, currentUser(request).id, id, datasetId);
     },
   );

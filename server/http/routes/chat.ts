@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { describeZodError, isZodError } from '../../../contract/zod-messages';
 import type { CampaignChatAnswer, ChatStreamEvent } from '../../../contract/chat';
@@ -6,7 +6,7 @@ import { askDocument, campaignChatSchema, documentChatSchema, getConversation, l
 import { isDomainError } from '../../domain/errors';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse } from '../zod-schemas';
+import { errorResponse, type ZodApi } from '../zod-schemas';
 
 const citationSchema = z.object({
   source_id: z.string(),
@@ -57,7 +57,7 @@ const conversationParams = z.object({ id: z.string(), conversationId: z.string()
 const documentParams = z.object({ id: z.string(), docId: z.string() });
 const aiErrors = { 400: errorResponse, 404: errorResponse, 409: errorResponse, 502: errorResponse, 503: errorResponse, 504: errorResponse };
 
-export async function chatRoutes(app: FastifyInstance, services: Services) {
+export async function chatRoutes(app: ZodApi, services: Services) {
   const { db } = services;
   const tags = ['chat'];
 
@@ -65,6 +65,8 @@ export async function chatRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/chat',
     {
       schema: {
+        operationId: 'askCampaign',
+        summary: 'Ask the campaign assistant',
         tags,
         description:
           'Ask the campaign assistant. Answers JSON; with `Accept: text/event-stream` it streams `delta` events ({text}) and ends with `done` (the JSON answer) or `error` ({error, status}).',
@@ -74,9 +76,9 @@ export async function chatRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { id } = request.params;
       const user = currentUser(request);
-      const prepared = await prepareCampaignChat(db, user.id, services.ai, id, request.body as z.infer<typeof campaignChatSchema>);
+      const prepared = await prepareCampaignChat(db, user.id, services.ai, id, request.body);
       if (!wantsStream(request)) return prepared.answer();
       return streamAnswer(request, reply, (onText, signal) => prepared.answer({ onText, signal }));
     },
@@ -84,18 +86,18 @@ export async function chatRoutes(app: FastifyInstance, services: Services) {
 
   app.get(
     '/api/campaigns/:id/conversations',
-    { schema: { tags, params: campaignParams, response: { 200: z.array(summarySchema), 404: errorResponse } } },
+    { schema: { operationId: 'listConversations', summary: "A campaign's conversations", tags, params: campaignParams, response: { 200: z.array(summarySchema), 404: errorResponse } } },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { id } = request.params;
       return listConversations(db, currentUser(request).id, id);
     },
   );
 
   app.get(
     '/api/campaigns/:id/conversations/:conversationId',
-    { schema: { tags, params: conversationParams, response: { 200: conversationSchema, 404: errorResponse } } },
+    { schema: { operationId: 'getConversation', summary: 'One conversation with its messages', tags, params: conversationParams, response: { 200: conversationSchema, 404: errorResponse } } },
     async (request) => {
-      const { id, conversationId } = request.params as z.infer<typeof conversationParams>;
+      const { id, conversationId } = request.params;
       return getConversation(db, currentUser(request).id, id, conversationId);
     },
   );
@@ -104,6 +106,8 @@ export async function chatRoutes(app: FastifyInstance, services: Services) {
     '/api/datasets/:id/documents/:docId/chat',
     {
       schema: {
+        operationId: 'askDocument',
+        summary: 'Ask about one document',
         tags,
         description: 'Ask about one document: sent whole with prompt caching when it fits, else its best passages.',
         params: documentParams,
@@ -112,8 +116,8 @@ export async function chatRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request) => {
-      const { id, docId } = request.params as z.infer<typeof documentParams>;
-      return askDocument(db, currentUser(request).id, services.ai, id, docId, request.body as z.infer<typeof documentChatSchema>);
+      const { id, docId } = request.params;
+      return askDocument(db, currentUser(request).id, services.ai, id, docId, request.body);
     },
   );
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONCEPT_TYPES, LAYOUTS } from '../../../contract/concept-map';
 import {
@@ -9,12 +8,10 @@ import {
   selectionBodySchema,
   settingsInputSchema,
   updateSettings,
-  type SelectionInput,
-  type SettingsInput,
 } from '../../domain/concept-map';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse } from '../zod-schemas';
+import { errorResponse, type ZodApi } from '../zod-schemas';
 
 const settingsSchema = z.object({
   show_labels: z.boolean(),
@@ -86,15 +83,15 @@ const generateQuery = z.object({
 
 const WAIT_MS = 120_000;
 
-export async function conceptMapRoutes(app: FastifyInstance, services: Services) {
+export async function conceptMapRoutes(app: ZodApi, services: Services) {
   const { db } = services;
   const tags = ['concept map'];
 
   app.get(
     '/api/campaigns/:id/concept-map',
-    { schema: { tags, params: campaignParams, response: { 200: mapSchema, 404: errorResponse } } },
+    { schema: { operationId: 'getConceptMap', summary: "A campaign's concept map", tags, params: campaignParams, response: { 200: mapSchema, 404: errorResponse } } },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { id } = request.params;
       return getConceptMap(db, currentUser(request).id, id);
     },
   );
@@ -103,6 +100,8 @@ export async function conceptMapRoutes(app: FastifyInstance, services: Services)
     '/api/campaigns/:id/concept-map/documents',
     {
       schema: {
+        operationId: 'listConceptMapDocuments',
+        summary: 'Documents a concept map can be built from',
         tags,
         description: 'The documents a map can be built from: those in the Knowledge Tomes linked to the campaign.',
         params: campaignParams,
@@ -110,7 +109,7 @@ export async function conceptMapRoutes(app: FastifyInstance, services: Services)
       },
     },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { id } = request.params;
       return { documents: await listMapDocuments(db, currentUser(request).id, id) };
     },
   );
@@ -119,6 +118,8 @@ export async function conceptMapRoutes(app: FastifyInstance, services: Services)
     '/api/campaigns/:id/concept-map/generate',
     {
       schema: {
+        operationId: 'generateConceptMap',
+        summary: 'Build or update the concept map',
         tags,
         description:
           'Builds or updates the map from the selected documents. Small selections answer the map (200); large ones are queued and answer `job_id` (202): poll GET /api/jobs/{job_id}/status, then GET the map.',
@@ -136,10 +137,10 @@ export async function conceptMapRoutes(app: FastifyInstance, services: Services)
       },
     },
     async (request, reply) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
-      const { wait } = request.query as z.infer<typeof generateQuery>;
+      const { id } = request.params;
+      const { wait } = request.query;
       const userId = currentUser(request).id;
-      const outcome = await generateConceptMap(db, userId, id, request.body as SelectionInput, services);
+      const outcome = await generateConceptMap(db, userId, id, request.body, services);
       if ('map' in outcome) return outcome.map;
       if (wait === 'true' || wait === '1') {
         const map = await awaitConceptMapJob(db, userId, id, outcome.job_id, WAIT_MS);
@@ -153,6 +154,8 @@ export async function conceptMapRoutes(app: FastifyInstance, services: Services)
     '/api/campaigns/:id/concept-map/settings',
     {
       schema: {
+        operationId: 'updateConceptMapSettings',
+        summary: "Save the concept map's view settings",
         tags,
         description: 'Saves the view settings for the campaign; fields left out keep their value.',
         params: campaignParams,
@@ -161,8 +164,8 @@ export async function conceptMapRoutes(app: FastifyInstance, services: Services)
       },
     },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
-      return updateSettings(db, currentUser(request).id, id, request.body as SettingsInput);
+      const { id } = request.params;
+      return updateSettings(db, currentUser(request).id, id, request.body);
     },
   );
 }

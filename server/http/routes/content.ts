@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createContent, createContentBody, saveContent, saveContentBody } from '../../domain/content';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse } from '../zod-schemas';
+import { errorResponse, type ZodApi } from '../zod-schemas';
 
 const campaignParams = z.object({ id: z.string() });
 const citationSchema = z.object({
@@ -37,7 +36,7 @@ const savedSchema = z.object({
 const failures = { 400: errorResponse, 404: errorResponse };
 const aiFailures = { 502: errorResponse, 503: errorResponse, 504: errorResponse };
 
-export async function contentRoutes(app: FastifyInstance, services: Services) {
+export async function contentRoutes(app: ZodApi, services: Services) {
   const { db } = services;
   const tags = ['content'];
 
@@ -45,6 +44,8 @@ export async function contentRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/create-content',
     {
       schema: {
+        operationId: 'createContent',
+        summary: 'Generate or revise content',
         tags,
         description:
           'Generate a character, location, mission or lore from the primary tome (then the campaign’s other linked tomes), or revise the latest version (is_revision with conversation_id and/or original_content).',
@@ -54,8 +55,8 @@ export async function contentRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
-      return createContent(db, currentUser(request).id, services.ai, id, request.body as z.infer<typeof createContentBody>);
+      const { id } = request.params;
+      return createContent(db, currentUser(request).id, services.ai, id, request.body);
     },
   );
 
@@ -63,6 +64,8 @@ export async function contentRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/save-content',
     {
       schema: {
+        operationId: 'saveContent',
+        summary: 'Save generated content to a Knowledge Tome',
         tags,
         description:
           'Save content into a tome as a Markdown document with front matter; it is indexed before the answer, so it is searchable and citable at once.',
@@ -72,8 +75,8 @@ export async function contentRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
-      const saved = await saveContent(db, currentUser(request).id, services, id, request.body as z.infer<typeof saveContentBody>);
+      const { id } = request.params;
+      const saved = await saveContent(db, currentUser(request).id, services, id, request.body);
       return reply.status(201).send(saved);
     },
   );

@@ -1,19 +1,22 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Services } from '../../services';
 import { DISK_FULL_MESSAGE, type StorageHealth } from '../storage-health';
+import { errorResponse, type ZodApi } from '../zod-schemas';
 
-export async function healthRoutes(app: FastifyInstance, services: Services, storage: StorageHealth) {
+export async function healthRoutes(app: ZodApi, services: Services, storage: StorageHealth) {
   app.get(
     '/api/health',
     {
       config: { public: true },
       schema: {
+        operationId: 'getHealth',
+        summary: 'Check that the server and its database answer',
         tags: ['meta'],
         description: 'ok (200), or 507 when a recent write failed because the storage is full.',
         response: {
           200: z.object({ status: z.literal('ok'), database: z.string() }),
+          429: errorResponse,
           507: z.object({ status: z.literal('storage_full'), database: z.string(), error: z.string(), since: z.string() }),
         },
       },

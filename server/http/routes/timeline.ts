@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EVENT_TYPE_MAP, FALLBACK_EVENT_TYPE } from '../../../contract/timeline';
 import {
@@ -8,13 +7,12 @@ import {
   listEvents,
   timelineDocuments,
   updateEvent,
-  type EventInput,
 } from '../../domain/timeline/timeline';
 import { acceptProposal, listProposals, proposeEvents, rejectProposal } from '../../domain/timeline/proposals/proposals';
 import { exportCalendar, getCalendar, importCalendar, setCalendar } from '../../domain/timeline/calendar';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse } from '../zod-schemas';
+import { errorResponse, type ZodApi } from '../zod-schemas';
 
 const eventTypeSchema = z.object({ name: z.string(), color: z.string(), icon: z.string() });
 const eventTypesResponse = z.object({
@@ -80,11 +78,11 @@ const calendarSchema = z.object({
 const campaignParams = z.object({ id: z.string() });
 const eventParams = z.object({ id: z.string(), eventId: z.string() });
 
-export async function timelineRoutes(app: FastifyInstance, services: Services) {
+export async function timelineRoutes(app: ZodApi, services: Services) {
   const { db, ai } = services;
   const tags = ['timeline'];
 
-  app.get('/api/timeline/event-types', { schema: { tags, response: { 200: eventTypesResponse } } }, async () => ({
+  app.get('/api/timeline/event-types', { schema: { operationId: 'listEventTypes', summary: 'The timeline event types and their colours', tags, response: { 200: eventTypesResponse } } }, async () => ({
     event_types: EVENT_TYPE_MAP,
     fallback: FALLBACK_EVENT_TYPE,
   }));
@@ -93,13 +91,15 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/timeline',
     {
       schema: {
+        operationId: 'listTimelineEvents',
+        summary: "A campaign's timeline events",
         tags,
         params: campaignParams,
         response: { 200: z.object({ events: z.array(eventSchema).describe('Ordered by date') }), 404: errorResponse },
       },
     },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { id } = request.params;
       return { events: await listEvents(db, currentUser(request).id, id) };
     },
   );
@@ -108,6 +108,8 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/timeline/documents',
     {
       schema: {
+        operationId: 'listTimelineDocuments',
+        summary: 'Documents a timeline event may link',
         tags,
         description: "Documents an event may link: those in the campaign's linked tomes (and any still linked from an unlinked tome).",
         params: campaignParams,
@@ -115,7 +117,7 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { id } = request.params;
       return timelineDocuments(db, currentUser(request).id, id);
     },
   );
@@ -124,6 +126,8 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/timeline/events',
     {
       schema: {
+        operationId: 'createTimelineEvent',
+        summary: 'Add a timeline event',
         tags,
         params: campaignParams,
         body: eventInputSchema,
@@ -131,8 +135,8 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
-      const event = await createEvent(db, currentUser(request).id, id, request.body as EventInput);
+      const { id } = request.params;
+      const event = await createEvent(db, currentUser(request).id, id, request.body);
       return reply.status(201).send(event);
     },
   );
@@ -141,6 +145,8 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/timeline/events/:eventId',
     {
       schema: {
+        operationId: 'updateTimelineEvent',
+        summary: 'Change a timeline event',
         tags,
         params: eventParams,
         body: eventInputSchema,
@@ -148,16 +154,16 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request) => {
-      const { id, eventId } = request.params as z.infer<typeof eventParams>;
-      return updateEvent(db, currentUser(request).id, id, eventId, request.body as EventInput);
+      const { id, eventId } = request.params;
+      return updateEvent(db, currentUser(request).id, id, eventId, request.body);
     },
   );
 
   app.delete(
     '/api/campaigns/:id/timeline/events/:eventId',
-    { schema: { tags, params: eventParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    { schema: { operationId: 'deleteTimelineEvent', summary: 'Delete a timeline event', tags, params: eventParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
     async (request) => {
-      const { id, eventId } = request.params as z.infer<typeof eventParams>;
+      const { id, eventId } = request.params;
       await deleteEvent(db, currentUser(request).id, id, eventId);
       return { deleted: eventId };
     },
@@ -165,9 +171,9 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
 
   app.get(
     '/api/campaigns/:id/calendar',
-    { schema: { tags, description: "The campaign's calendar (definition null: proleptic Gregorian).", params: campaignParams, response: { 200: calendarSchema, 404: errorResponse } } },
+    { schema: { operationId: 'getCalendar', summary: "A campaign's calendar", tags, description: "The campaign's calendar (definition null: proleptic Gregorian).", params: campaignParams, response: { 200: calendarSchema, 404: errorResponse } } },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { id } = request.params;
       return getCalendar(db, currentUser(request).id, id);
     },
   );
@@ -176,6 +182,8 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/calendar',
     {
       schema: {
+        operationId: 'setCalendar',
+        summary: "Set a campaign's calendar",
         tags,
         description: "Sets the campaign's own calendar ({ definition: null } returns to the Gregorian one). Every event stays on its day.",
         params: campaignParams,
@@ -184,8 +192,8 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
-      const { definition } = request.body as { definition?: unknown };
+      const { id } = request.params;
+      const { definition } = request.body;
       return setCalendar(db, currentUser(request).id, id, definition ?? null);
     },
   );
@@ -194,6 +202,8 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/calendar/import',
     {
       schema: {
+        operationId: 'importCalendar',
+        summary: 'Import a Fantasy-Calendar.com calendar',
         tags,
         description: 'Imports a Fantasy-Calendar.com JSON export (the body is the exported document).',
         params: campaignParams,
@@ -202,7 +212,7 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { id } = request.params;
       return importCalendar(db, currentUser(request).id, id, request.body);
     },
   );
@@ -211,6 +221,8 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/calendar/export',
     {
       schema: {
+        operationId: 'exportCalendar',
+        summary: 'Export the calendar for Fantasy-Calendar.com',
         tags,
         description: 'The calendar as a Fantasy-Calendar.com JSON export.',
         params: campaignParams,
@@ -218,7 +230,7 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { id } = request.params;
       const document = await exportCalendar(db, currentUser(request).id, id);
       const filename = `${String(document.name ?? 'calendar').replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'calendar'}.json`;
       return reply.header('content-disposition', `attachment; filename="${filename}"`).send(document);
@@ -250,9 +262,9 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
 
   app.get(
     '/api/campaigns/:id/timeline/proposals',
-    { schema: { tags, description: 'Events proposed from session notes, with their review status.', params: campaignParams, response: { 200: z.object({ proposals: z.array(proposalSchema) }), 404: errorResponse } } },
+    { schema: { operationId: 'listTimelineProposals', summary: 'Events proposed from session notes', tags, description: 'Events proposed from session notes, with their review status.', params: campaignParams, response: { 200: z.object({ proposals: z.array(proposalSchema) }), 404: errorResponse } } },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
+      const { id } = request.params;
       return { proposals: await listProposals(db, currentUser(request).id, id) };
     },
   );
@@ -261,6 +273,8 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/timeline/proposals',
     {
       schema: {
+        operationId: 'proposeTimelineEvents',
+        summary: 'Propose events from a session log or notes',
         tags,
         description: "Reads a session log or notes document from a linked tome and proposes its events (Claude's tool call, or the offline engine).",
         params: campaignParams,
@@ -275,8 +289,8 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request) => {
-      const { id } = request.params as z.infer<typeof campaignParams>;
-      const { document_id } = request.body as { document_id: string };
+      const { id } = request.params;
+      const { document_id } = request.body;
       return proposeEvents(db, ai, currentUser(request).id, id, document_id);
     },
   );
@@ -285,6 +299,8 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
     '/api/campaigns/:id/timeline/proposals/:proposalId/accept',
     {
       schema: {
+        operationId: 'acceptTimelineProposal',
+        summary: 'Accept a proposed event',
         tags,
         description: 'Accepts a proposal (with optional edits to its fields) as an event linking its document.',
         params: proposalParams,
@@ -293,17 +309,17 @@ export async function timelineRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const { id, proposalId } = request.params as z.infer<typeof proposalParams>;
-      const event = await acceptProposal(db, currentUser(request).id, id, proposalId, (request.body ?? {}) as Partial<EventInput>);
+      const { id, proposalId } = request.params;
+      const event = await acceptProposal(db, currentUser(request).id, id, proposalId, request.body ?? {});
       return reply.status(201).send(event);
     },
   );
 
   app.post(
     '/api/campaigns/:id/timeline/proposals/:proposalId/reject',
-    { schema: { tags, params: proposalParams, response: { 200: z.object({ rejected: z.string() }), 404: errorResponse, 409: errorResponse } } },
+    { schema: { operationId: 'rejectTimelineProposal', summary: 'Reject a proposed event', tags, params: proposalParams, response: { 200: z.object({ rejected: z.string() }), 404: errorResponse, 409: errorResponse } } },
     async (request) => {
-      const { id, proposalId } = request.params as z.infer<typeof proposalParams>;
+      const { id, proposalId } = request.params;
       await rejectProposal(db, currentUser(request).id, id, proposalId);
       return { rejected: proposalId };
     },

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   createDataset,
@@ -22,7 +21,7 @@ import { DUPLICATE_CHOICES, tomeUpdateSchema } from '../../../contract/tomes';
 import { requireOwnedDataset, requireOwnedDocument } from '../../domain/ownership';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse } from '../zod-schemas';
+import { errorResponse, type ZodApi } from '../zod-schemas';
 import { readMultipartUpload, sendDocumentFile } from './tomes-transfer';
 
 const metadataSchema = z.object({
@@ -76,49 +75,50 @@ const uploadQuery = z.object({
     .optional()
     .describe('When the tome already holds a document with the same bytes: replace it, or keep both. Unset: 409 and nothing stored'),
 });
+const fileBytes = z.string().meta({ format: 'binary' });
 const fileQuery = z.object({
   token: z.string().optional().describe('The session token, for links a browser opens directly'),
   inline: z.string().optional().describe('Show in the browser instead of downloading (PDF and text only)'),
 });
 
-export async function tomeRoutes(app: FastifyInstance, services: Services) {
+export async function tomeRoutes(app: ZodApi, services: Services) {
   const { db, queue, env } = services;
   const maxUploadBytes = env.MAX_UPLOAD_MB * 1024 * 1024;
   const tags = ['datasets'];
 
-  app.get('/api/datasets', { schema: { tags, response: { 200: z.array(datasetSchema) } } }, async (request) =>
+  app.get('/api/datasets', { schema: { operationId: 'listDatasets', summary: 'List your Knowledge Tomes', tags, response: { 200: z.array(datasetSchema) } } }, async (request) =>
     listDatasets(db, currentUser(request).id),
   );
 
   app.post(
     '/api/datasets',
-    { schema: { tags, body: createDatasetSchema, response: { 201: datasetSchema, 400: errorResponse, 409: errorResponse } } },
+    { schema: { operationId: 'createDataset', summary: 'Create a Knowledge Tome', tags, body: createDatasetSchema, response: { 201: datasetSchema, 400: errorResponse, 409: errorResponse } } },
     async (request, reply) => {
-      const dataset = await createDataset(db, currentUser(request).id, request.body as z.input<typeof createDatasetSchema>);
+      const dataset = await createDataset(db, currentUser(request).id, request.body);
       return reply.status(201).send(dataset);
     },
   );
 
   app.get(
     '/api/datasets/:id',
-    { schema: { tags, params: idParams, response: { 200: datasetSchema, 404: errorResponse } } },
-    async (request) => getDataset(db, currentUser(request).id, (request.params as z.infer<typeof idParams>).id),
+    { schema: { operationId: 'getDataset', summary: 'One Knowledge Tome', tags, params: idParams, response: { 200: datasetSchema, 404: errorResponse } } },
+    async (request) => getDataset(db, currentUser(request).id, request.params.id),
   );
 
   app.patch(
     '/api/datasets/:id',
-    { schema: { tags, params: idParams, body: tomeUpdateSchema, response: { 200: datasetSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse } } },
+    { schema: { operationId: 'updateDataset', summary: 'Rename a Knowledge Tome or change its description', tags, params: idParams, body: tomeUpdateSchema, response: { 200: datasetSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse } } },
     async (request) => {
-      const { id } = request.params as z.infer<typeof idParams>;
-      return updateDataset(db, currentUser(request).id, id, request.body as z.input<typeof tomeUpdateSchema>);
+      const { id } = request.params;
+      return updateDataset(db, currentUser(request).id, id, request.body);
     },
   );
 
   app.delete(
     '/api/datasets/:id',
-    { schema: { tags, params: idParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    { schema: { operationId: 'deleteDataset', summary: 'Delete a Knowledge Tome and its documents', tags, params: idParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
     async (request) => {
-      const { id } = request.params as z.infer<typeof idParams>;
+      const { id } = request.params;
       await deleteDataset(db, currentUser(request).id, id);
       return { deleted: id };
     },
@@ -126,23 +126,25 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
 
   app.put(
     '/api/datasets/:id/metadata',
-    { schema: { tags, params: idParams, body: metadataUpdateSchema, response: { 200: datasetSchema, 400: errorResponse, 404: errorResponse } } },
+    { schema: { operationId: 'updateDatasetMetadata', summary: "Set a Knowledge Tome's metadata", tags, params: idParams, body: metadataUpdateSchema, response: { 200: datasetSchema, 400: errorResponse, 404: errorResponse } } },
     async (request) => {
-      const { id } = request.params as z.infer<typeof idParams>;
-      return updateDatasetMetadata(db, currentUser(request).id, id, request.body as z.input<typeof metadataUpdateSchema>);
+      const { id } = request.params;
+      return updateDatasetMetadata(db, currentUser(request).id, id, request.body);
     },
   );
 
   app.get(
     '/api/datasets/:id/documents',
-    { schema: { tags, params: idParams, response: { 200: z.array(documentSchema), 404: errorResponse } } },
-    async (request) => listDocuments(db, currentUser(request).id, (request.params as z.infer<typeof idParams>).id),
+    { schema: { operationId: 'listDocuments', summary: "List a Knowledge Tome's documents", tags, params: idParams, response: { 200: z.array(documentSchema), 404: errorResponse } } },
+    async (request) => listDocuments(db, currentUser(request).id, request.params.id),
   );
 
   app.post(
     '/api/datasets/:id/documents',
     {
       schema: {
+        operationId: 'uploadDocument',
+        summary: 'Upload a document to be processed',
         tags,
         params: idParams,
         querystring: uploadQuery,
@@ -151,12 +153,12 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as z.infer<typeof idParams>;
+      const { id } = request.params;
       const user = currentUser(request);
       // Refuse another user's tome before reading a possibly large body.
       await requireOwnedDataset(db, user.id, id);
       const upload = await readMultipartUpload(request, maxUploadBytes);
-      const { duplicate } = request.query as z.infer<typeof uploadQuery>;
+      const { duplicate } = request.query;
       const accepted = await uploadDocument(db, user.id, id, upload, { queue, maxUploadBytes, duplicate });
       return reply.status(202).send(accepted);
     },
@@ -164,18 +166,18 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
 
   app.get(
     '/api/datasets/:id/documents/:docId',
-    { schema: { tags, params: documentParams, response: { 200: documentDetailSchema, 404: errorResponse } } },
+    { schema: { operationId: 'getDocument', summary: 'One document, with its text', tags, params: documentParams, response: { 200: documentDetailSchema, 404: errorResponse } } },
     async (request) => {
-      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      const { id, docId } = request.params;
       return getDocument(db, currentUser(request).id, id, docId);
     },
   );
 
   app.get(
     '/api/datasets/:id/documents/:docId/content',
-    { schema: { tags, params: documentParams, response: { 200: contentSchema, 404: errorResponse } } },
+    { schema: { operationId: 'getDocumentContent', summary: "A document's extracted text", tags, params: documentParams, response: { 200: contentSchema, 404: errorResponse } } },
     async (request) => {
-      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      const { id, docId } = request.params;
       return getDocumentContent(db, currentUser(request).id, id, docId);
     },
   );
@@ -184,6 +186,8 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
     '/api/datasets/:id/documents/:docId',
     {
       schema: {
+        operationId: 'replaceDocument',
+        summary: 'Replace a document and re-index it',
         tags,
         params: documentParams,
         consumes: ['multipart/form-data'],
@@ -192,7 +196,7 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      const { id, docId } = request.params;
       const user = currentUser(request);
       await requireOwnedDocument(db, user.id, id, docId);
       const upload = await readMultipartUpload(request, maxUploadBytes);
@@ -207,9 +211,9 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
 
   app.delete(
     '/api/datasets/:id/documents/:docId',
-    { schema: { tags, params: documentParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    { schema: { operationId: 'deleteDocument', summary: 'Delete a document', tags, params: documentParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
     async (request) => {
-      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      const { id, docId } = request.params;
       await deleteDocument(db, currentUser(request).id, id, docId);
       return { deleted: docId };
     },
@@ -221,15 +225,24 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
       compress: false,
       config: { allowQueryToken: true },
       schema: {
+        operationId: 'getDocumentFile',
+        summary: "Download a document's original file",
         tags,
         params: documentParams,
         querystring: fileQuery,
         description: 'The original file. Answers Range requests (206; at most 8 ranges).',
+        response: {
+          200: { description: 'The whole file, in its own type', content: { '*/*': { schema: fileBytes } } },
+          206: { description: 'The ranges asked for (several: multipart/byteranges)', content: { '*/*': { schema: fileBytes } } },
+          304: z.null().describe('Not modified since the ETag given in If-None-Match (no body)'),
+          404: errorResponse,
+          416: errorResponse,
+        },
       },
     },
     async (request, reply) => {
-      const { id, docId } = request.params as z.infer<typeof documentParams>;
-      const { inline } = request.query as z.infer<typeof fileQuery>;
+      const { id, docId } = request.params;
+      const { inline } = request.query;
       return sendDocumentFile(db, request, reply, { userId: currentUser(request).id, datasetId: id, documentId: docId, inline });
     },
   );
@@ -238,18 +251,20 @@ export async function tomeRoutes(app: FastifyInstance, services: Services) {
     '/api/datasets/:id/jobs',
     {
       schema: {
+        operationId: 'listDatasetJobs',
+        summary: "A Knowledge Tome's processing jobs",
         tags,
         params: idParams,
         description: "The tome's processing jobs: running ones and those that ended in the last ten minutes.",
         response: { 200: z.array(jobSchema.extend({ filename: z.string() })), 404: errorResponse },
       },
     },
-    async (request) => listDatasetJobs(db, currentUser(request).id, (request.params as z.infer<typeof idParams>).id),
+    async (request) => listDatasetJobs(db, currentUser(request).id, request.params.id),
   );
 
   app.get(
     '/api/jobs/:jobId/status',
-    { schema: { tags: ['jobs'], params: jobParams, response: { 200: jobSchema, 404: errorResponse } } },
-    async (request) => getJobStatus(db, currentUser(request).id, (request.params as z.infer<typeof jobParams>).jobId),
+    { schema: { operationId: 'getJobStatus', summary: "A job's status and progress", tags: ['jobs'], params: jobParams, response: { 200: jobSchema, 404: errorResponse } } },
+    async (request) => getJobStatus(db, currentUser(request).id, request.params.jobId),
   );
 }
