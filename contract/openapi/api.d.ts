@@ -782,6 +782,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
             /** @description Default Response */
             507: {
                 headers: {
@@ -1027,6 +1038,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        month_data: {
+                            /** @description US dollars */
+                            total_cost: number;
+                            total_input_tokens: number;
+                            total_output_tokens: number;
+                            total_embedding_tokens: number;
+                            api_calls: number;
+                            /** @description By feature */
+                            usage_breakdown: {
+                                [key: string]: {
+                                    cost: number;
+                                    calls: number;
+                                    tokens: number;
+                                };
+                            };
+                        };
+                        /** @description US dollars a month */
+                        budget: number;
+                        budget_used_percent: number;
+                        budget_remaining: number;
+                    };
+                };
+            };
             /** @description What went wrong, in words a person can act on */
             401: {
                 headers: {
@@ -3493,6 +3534,9 @@ export interface operations {
                             document_id: string | null;
                             dataset_id: string | null;
                             page?: number | null;
+                            /** @description Character offset of the quote in the document's stored content; null when not found */
+                            start?: number | null;
+                            end?: number | null;
                         }[];
                         conversation_id: string;
                         engine: string;
@@ -3663,6 +3707,9 @@ export interface operations {
                                 document_id: string | null;
                                 dataset_id: string | null;
                                 page?: number | null;
+                                /** @description Character offset of the quote in the document's stored content; null when not found */
+                                start?: number | null;
+                                end?: number | null;
                             }[];
                             engine: string | null;
                         }[];
@@ -3727,6 +3774,9 @@ export interface operations {
                             document_id: string | null;
                             dataset_id: string | null;
                             page?: number | null;
+                            /** @description Character offset of the quote in the document's stored content; null when not found */
+                            start?: number | null;
+                            end?: number | null;
                         }[];
                         conversation_id: string;
                         engine: string;
@@ -3888,6 +3938,9 @@ export interface operations {
                             document_id: string | null;
                             dataset_id: string | null;
                             page?: number | null;
+                            /** @description Character offset of the quote in the document's stored content; null when not found */
+                            start?: number | null;
+                            end?: number | null;
                         }[];
                     };
                 };

@@ -27,7 +27,8 @@ export async function createTestApp(
   const queue = await startQueue(database);
   const services = createServices(env, database, queue, options.ai);
   if (options.workers) await registerWorkers(queue, services);
-  const app = await buildApp(services, options.app);
+  // Every answer is parsed by its route's response schema first: a route that drifts from its contract fails here.
+  const app = await buildApp(services, { checkResponses: true, ...options.app });
   await app.ready();
   return {
     app,

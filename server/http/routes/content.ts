@@ -12,6 +12,8 @@ const citationSchema = z.object({
   document_id: z.string().nullable(),
   dataset_id: z.string().nullable(),
   page: z.number().nullable().optional(),
+  start: z.number().int().nullable().optional().describe("Character offset of the quote in the document's stored content; null when not found"),
+  end: z.number().int().nullable().optional(),
 });
 const generatedSchema = z.object({
   content: z.string().describe('Markdown, ending with its Sources section'),

@@ -1,0 +1,334 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import fastifySwagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { documentText, OPENAPI_DIR, typesText } from '../../server/cli/openapi';
+import { createRegistrationCode } from '../../server/domain/accounts/registration-codes';
+import { installZodSchemas, zodToOpenApi } from '../../server/http/zod-schemas';
+import { seedTome } from '../support/seed-tome';
+import { bearer, createTestApp, type TestApp } from '../support/test-app';
+import { multipart, waitForJob } from '../support/tome-upload';
+
+// The /api contract as a script's tools see it: /api/openapi.json is what the server really
+// answers (every route walked, each answer checked against the document's own schema), it is
+// the committed contract/openapi files, and it holds nothing but /api.
+
+interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+}
+type OpenApiDocument = { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
+
+const SESSION_LOG = fs.readFileSync(path.resolve(import.meta.dirname, '../../server/domain/timeline/proposals/fixtures/session-3.log'), 'utf8');
+const CALENDAR = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../server/domain/timeline/fixtures/fantasy-calendar/taldorei-minimal.json'), 'utf8'),
+);
+const LORE = '# The Ember Crown\n\nThe Ember Crown lies beneath the Sunless Vault, guarded by the Ashen Hand.\n\nWarden Osric Pell keeps the bridge at Hollowmere.';
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * One request per operation, in an order that builds what the later ones need. `status` is the
+ * answer expected; `then` keeps ids from the answer for later steps.
+ */
+interface Step {
+  operationId: string;
+  params?: () => Record<string, string>;
+  query?: string;
+  body?: () => unknown;
+  multipart?: () => Promise<{ payload: Buffer; headers: Record<string, string> }>;
+  token?: () => string;
+  status: number;
+  then?: (body: any) => void | Promise<void>;
+}
+
+describe('the /api contract', () => {
+  let t: TestApp;
+  let document: OpenApiDocument;
+  const operations = new Map<string, Operation>();
+  const validators = new Map<string, ValidateFunction>();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ workers: true });
+    document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const [route, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) operations.set(operation.operationId, { ...operation, method, path: route });
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is the committed contract/openapi/openapi.json, and api.d.ts its types (`npm run openapi` rewrites both)', async () => {
+    expect(fs.readFileSync(path.join(OPENAPI_DIR, 'openapi.json'), 'utf8')).toBe(documentText(document));
+    expect(fs.readFileSync(path.join(OPENAPI_DIR, 'api.d.ts'), 'utf8')).toBe(await typesText(document as never));
+  });
+
+  it('names, summarises and tags every operation, and describes its errors', () => {
+    expect(operations.size).toBeGreaterThan(40);
+    const names = new Set<string>();
+    for (const [operationId, operation] of operations) {
+      const where = `${operation.method.toUpperCase()} ${operation.path}`;
+      expect(operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(names.has(operationId), `${where}: operationId used twice`).toBe(false);
+      names.add(operationId);
+      const spec = document.paths[operation.path][operation.method] as unknown as { summary?: string; tags?: string[] };
+      expect(spec.summary, where).toBeTruthy();
+      expect(spec.tags?.length, where).toBe(1);
+      expect(Object.keys(operation.responses).some((status) => status.startsWith('4')), where).toBe(true);
+      for (const parameter of operation.path.match(/\{(\w+)\}/g) ?? []) {
+        const declared = (document.paths[operation.path][operation.method] as unknown as { parameters?: Array<{ in: string; name: string }> }).parameters;
+        expect(declared?.some((p) => p.in === 'path' && `{${p.name}}` === parameter), `${where} declares ${parameter}`).toBe(true);
+      }
+    }
+  });
+
+  /** The request of one step, and its answer checked against the document. */
+  async function walk(step: Step, token: string): Promise<string | null> {
+    const operation = operations.get(step.operationId);
+    if (!operation) return `${step.operationId}: not in the document`;
+    const where = `${operation.method.toUpperCase()} ${operation.path}`;
+    const params = step.params?.() ?? {};
+    const url =
+      operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        if (!(name in params)) throw new Error(`${where}: no value for {${name}}`);
+        return encodeURIComponent(params[name]);
+      }) + (step.query ?? '');
+    const form = step.multipart ? await step.multipart() : undefined;
+    const response = await t.app.inject({
+      method: operation.method.toUpperCase() as 'GET',
+      url,
+      headers: { ...(token ? bearer(token) : {}), ...(form?.headers ?? {}) },
+      ...(form ? { payload: form.payload } : step.body ? { payload: step.body() as object } : {}),
+    });
+    const status = String(response.statusCode);
+    if (response.statusCode !== step.status) return `${where}: answered ${status}, expected ${step.status}: ${response.body.slice(0, 300)}`;
+    const declared = operation.responses[status];
+    if (!declared) return `${where}: answered ${status}, which the document does not declare`;
+    const json = declared.content?.['application/json'];
+    if (json?.schema) {
+      const key = `${step.operationId} ${status}`;
+      if (!validators.has(key)) validators.set(key, ajv.compile(json.schema));
+      const validate = validators.get(key)!;
+      const body = response.json();
+      if (!validate(body)) return `${where} ${status}: the body does not match its schema: ${ajv.errorsText(validate.errors)}`;
+      await step.then?.(body);
+    } else if (declared.content) {
+      expect(Object.keys(declared.content), where).toEqual(['*/*']);
+      expect(response.rawPayload.length, where).toBeGreaterThan(0);
+    } else {
+      expect(response.body, where).toBe('');
+    }
+    return null;
+  }
+
+  it('walks every operation: each real answer has a declared status and matches its schema', async () => {
+    let token = '';
+    const password = 'Dragons4ever';
+    const username = 'walker';
+    const me = () => token;
+    const steps: Step[] = [
+      { operationId: 'getHealth', status: 200 },
+      {
+        operationId: 'register',
+        body: () => ({ username, email: 'walker@example.com', password, registration_code: ids.code }),
+        status: 200,
+        then: (body) => {
+          token = body.token;
+        },
+      },
+      { operationId: 'login', body: () => ({ username, password }), status: 200, then: (body) => void (token = body.token) },
+      { operationId: 'getCurrentUser', status: 200 },
+      { operationId: 'getCurrentMonthUsage', status: 200 },
+      { operationId: 'createCampaign', body: () => ({ name: 'The Salt Road', description: 'A caravan and a crate' }), status: 201, then: (b) => void (ids.campaign = b.id) },
+      { operationId: 'listCampaigns', status: 200 },
+      { operationId: 'updateCampaign', params: () => ({ id: ids.campaign }), body: () => ({ description: 'A caravan, a crate, a map' }), status: 200 },
+      { operationId: 'createDataset', body: () => ({ name: 'Salt Road lore', description: '' }), status: 201, then: (b) => void (ids.dataset = b.id) },
+      { operationId: 'listDatasets', status: 200 },
+      { operationId: 'getDataset', params: () => ({ id: ids.dataset }), status: 200 },
+      { operationId: 'updateDataset', params: () => ({ id: ids.dataset }), body: () => ({ name: 'Salt Road lore', description: 'Notes' }), status: 200 },
+      {
+        operationId: 'updateDatasetMetadata',
+        params: () => ({ id: ids.dataset }),
+        body: () => ({ type: 'lore', category: 'lore', source: 'user_upload', tags: ['salt road'] }),
+        status: 200,
+      },
+      {
+        operationId: 'uploadDocument',
+        params: () => ({ id: ids.dataset }),
+        multipart: () => multipart({ file: { filename: 'ember-crown.md', bytes: new TextEncoder().encode(LORE) } }),
+        status: 202,
+        then: async (b) => {
+          ids.document = b.document_id;
+          ids.job = b.job_id;
+          expect((await waitForJob(t, token, b.job_id)).status).toBe('completed');
+        },
+      },
+      { operationId: 'getJobStatus', params: () => ({ jobId: ids.job }), status: 200 },
+      { operationId: 'listDatasetJobs', params: () => ({ id: ids.dataset }), status: 200 },
+      { operationId: 'listDocuments', params: () => ({ id: ids.dataset }), status: 200 },
+      { operationId: 'getDocument', params: () => ({ id: ids.dataset, docId: ids.document }), status: 200 },
+      { operationId: 'getDocumentContent', params: () => ({ id: ids.dataset, docId: ids.document }), status: 200 },
+      { operationId: 'getDocumentFile', params: () => ({ id: ids.dataset, docId: ids.document }), status: 200 },
+      {
+        operationId: 'replaceDocument',
+        params: () => ({ id: ids.dataset, docId: ids.document }),
+        multipart: () => multipart({ file: { filename: 'ember-crown.md', bytes: new TextEncoder().encode(`${LORE}\n\nThe crown burns cold.`) } }),
+        status: 202,
+        then: async (b) => expect((await waitForJob(t, token, b.job_id)).status).toBe('completed'),
+      },
+      { operationId: 'linkDataset', params: () => ({ id: ids.campaign }), body: () => ({ dataset_id: ids.dataset }), status: 200 },
+      { operationId: 'askCampaign', params: () => ({ id: ids.campaign }), body: () => ({ query: 'Where is the Ember Crown?' }), status: 200, then: (b) => void (ids.conversation = b.conversation_id) },
+      { operationId: 'listConversations', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'getConversation', params: () => ({ id: ids.campaign, conversationId: ids.conversation }), status: 200 },
+      { operationId: 'askDocument', params: () => ({ id: ids.dataset, docId: ids.document }), body: () => ({ query: 'Who keeps the bridge?' }), status: 200 },
+      {
+        operationId: 'createContent',
+        params: () => ({ id: ids.campaign }),
+        body: () => ({ content_type: 'character', character_format: 'narrative', prompt: 'The warden of Hollowmere', primary_dataset_id: ids.dataset }),
+        status: 200,
+        then: (b) => void (ids.content = b.content),
+      },
+      {
+        operationId: 'saveContent',
+        params: () => ({ id: ids.campaign }),
+        body: () => ({ dataset_id: ids.dataset, content: ids.content, filename: 'Warden of Hollowmere', content_type: 'character', character_format: 'narrative' }),
+        status: 201,
+      },
+      { operationId: 'listEventTypes', status: 200 },
+      {
+        operationId: 'createTimelineEvent',
+        params: () => ({ id: ids.campaign }),
+        body: () => ({ title: 'Left Dunmere', date: '1492-03-01', event_type: 'player_party', participants: ['Idris Fenn'] }),
+        status: 201,
+        then: (b) => void (ids.event = b.id),
+      },
+      {
+        operationId: 'updateTimelineEvent',
+        params: () => ({ id: ids.campaign, eventId: ids.event }),
+        body: () => ({ title: 'Left Dunmere at dawn', date: '1492-03-01', event_type: 'player_party' }),
+        status: 200,
+      },
+      { operationId: 'listTimelineEvents', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'listTimelineDocuments', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'proposeTimelineEvents', params: () => ({ id: ids.campaign }), body: () => ({ document_id: ids.log }), status: 200, then: (b) => void ((ids.accept = b.proposals[0].id), (ids.reject = b.proposals[1].id)) },
+      { operationId: 'listTimelineProposals', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'acceptTimelineProposal', params: () => ({ id: ids.campaign, proposalId: ids.accept }), body: () => ({ title: 'Reached Hollowmere' }), status: 201 },
+      { operationId: 'rejectTimelineProposal', params: () => ({ id: ids.campaign, proposalId: ids.reject }), status: 200 },
+      { operationId: 'getCalendar', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'importCalendar', params: () => ({ id: ids.campaign }), body: () => CALENDAR, status: 200 },
+      { operationId: 'exportCalendar', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'setCalendar', params: () => ({ id: ids.campaign }), body: () => ({ definition: null }), status: 200 },
+      { operationId: 'listConceptMapDocuments', params: () => ({ id: ids.campaign }), status: 200 },
+      {
+        operationId: 'generateConceptMap',
+        params: () => ({ id: ids.campaign }),
+        body: () => ({ selected_documents: [{ id: ids.document, dataset_id: ids.dataset }] }),
+        status: 200,
+      },
+      { operationId: 'getConceptMap', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'updateConceptMapSettings', params: () => ({ id: ids.campaign }), body: () => ({ show_labels: false, min_strength: 2 }), status: 200 },
+      { operationId: 'deleteTimelineEvent', params: () => ({ id: ids.campaign, eventId: ids.event }), status: 200 },
+      { operationId: 'unlinkDataset', params: () => ({ id: ids.campaign, datasetId: ids.dataset }), status: 200 },
+      { operationId: 'deleteDocument', params: () => ({ id: ids.dataset, docId: ids.document }), status: 200 },
+      { operationId: 'deleteDataset', params: () => ({ id: ids.dataset }), status: 200 },
+      { operationId: 'deleteCampaign', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'logout', status: 200 },
+    ];
+
+    ids.code = await createRegistrationCode(t.services.db);
+    const failures: string[] = [];
+    for (const step of steps) {
+      if (step.operationId === 'linkDataset') {
+        // The session log the proposals are read from: seeded beside the uploaded document.
+        const user = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).json().user;
+        const logs = await seedTome(t.services, user.id, { name: 'Session logs', documents: [{ filename: 'session-3.log', content: SESSION_LOG }] });
+        ids.log = logs.documents[0].id;
+        const linked = await t.app.inject({ method: 'POST', url: `/api/campaigns/${ids.campaign}/datasets`, headers: bearer(token), payload: { dataset_id: logs.datasetId } });
+        expect(linked.statusCode).toBe(200);
+      }
+      const failure = await walk(step, (step.token ?? me)());
+      if (failure) failures.push(failure);
+    }
+    expect(failures).toEqual([]);
+    const walked = new Set(steps.map((step) => step.operationId));
+    expect([...operations.keys()].filter((operationId) => !walked.has(operationId)), 'operations no step walks').toEqual([]);
+  }, 300_000);
+
+  it('answers every error the document declares in its declared shape: 401 signed out, 404 for what is not there', async () => {
+    const { token } = await t.signUp();
+    const failures: string[] = [];
+    for (const [operationId, operation] of operations) {
+      const params = Object.fromEntries((operation.path.match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), MISSING]));
+      const hasBody = ['post', 'put', 'patch'].includes(operation.method);
+      const cases: Array<[string, number]> = [];
+      if (operation.responses['401']) cases.push(['', 401]);
+      if (operation.responses['404'] && operation.path.includes('{')) cases.push([token, 404]);
+      for (const [who, status] of cases) {
+        const step: Step = { operationId, params: () => params, status };
+        // A valid body where one is needed, so the answer is about the session or the path.
+        if (hasBody) step.body = () => bodyFor(operationId);
+        if (operationId === 'uploadDocument' || operationId === 'replaceDocument') {
+          step.body = undefined;
+          step.multipart = () => multipart({ file: { filename: 'x.md', bytes: new TextEncoder().encode('# x') } });
+        }
+        const failure = await walk(step, who);
+        if (failure) failures.push(failure);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
+
+/** A valid body for each operation that takes one, for the 404 walk. */
+function bodyFor(operationId: string): unknown {
+  const bodies: Record<string, unknown> = {
+    login: { username: 'nobody-here', password: 'not-the-password' },
+    createCampaign: { name: 'x' },
+    createDataset: { name: 'x', description: '' },
+    updateCampaign: { name: 'x' },
+    linkDataset: { dataset_id: MISSING },
+    updateDataset: { name: 'x', description: '' },
+    updateDatasetMetadata: { type: 'lore', category: 'lore', source: 'user_upload', tags: [] },
+    askCampaign: { query: 'Where?' },
+    askDocument: { query: 'Where?' },
+    createContent: { content_type: 'lore', prompt: 'A legend' },
+    saveContent: { dataset_id: MISSING, content: '# x', filename: 'x', content_type: 'lore' },
+    createTimelineEvent: { title: 'x', date: '1492-03-01', event_type: 'battle' },
+    updateTimelineEvent: { title: 'x', date: '1492-03-01', event_type: 'battle' },
+    setCalendar: { definition: null },
+    importCalendar: CALENDAR,
+    proposeTimelineEvents: { document_id: MISSING },
+    acceptTimelineProposal: {},
+    generateConceptMap: { selected_documents: [{ id: MISSING, dataset_id: MISSING }] },
+    updateConceptMapSettings: { show_labels: true },
+  };
+  return bodies[operationId] ?? {};
+}
+
+describe('the OpenAPI transform', () => {
+  it('leaves every path outside /api out of the document (the Remix catch-all, assets)', async () => {
+    const app = Fastify();
+    installZodSchemas(app);
+    await app.register(fastifySwagger, { openapi: { openapi: '3.1.0', info: { title: 't', version: '1' } }, transform: zodToOpenApi });
+    app.get('/api/thing', { config: { public: true }, schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({ ok: true }));
+    app.get('/api/mine', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({ ok: true }));
+    app.all('/*', async () => 'page');
+    app.get('/assets/*', async () => 'asset');
+    await app.ready();
+    const doc = app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api/mine', '/api/thing']);
+    expect(Object.keys(doc.paths['/api/thing'].get.responses)).toEqual(['200']);
+    expect(Object.keys(doc.paths['/api/mine'].get.responses).sort()).toEqual(['200', '401']);
+    await app.close();
+  });
+});
