@@ -1,5 +1,6 @@
 import type { SessionUser } from '../server/domain/accounts/sessions';
 import type * as Domain from '../server/domain';
+import type { Logger } from '../server/log';
 import type { Services } from '../server/services';
 
 /** What every loader and action receives from the Fastify server. */
@@ -11,6 +12,8 @@ declare module '@remix-run/server-runtime' {
     user: SessionUser | null;
     sessionToken: string | null;
     clientIp: string;
+    /** The request's logger (pino): its lines carry the request id. */
+    log: Logger;
   }
 }
 

@@ -5,6 +5,7 @@ import { deadLetterHandler } from './dead-letter';
 import { ingestHandler } from './ingest';
 import type { JobHandler } from './job-handler';
 import { reembedHandler } from './reembed';
+import { log, withLogger } from '../server/log';
 
 /** Every queue's handler, listed here: adding a queue means adding it to this list. */
 export const JOB_HANDLERS: readonly JobHandler[] = [ingestHandler, reembedHandler, conceptMapHandler, deadLetterHandler];
@@ -26,7 +27,10 @@ export async function registerWorkers(boss: PgBoss, services: Services): Promise
       },
       async (jobs) => {
         for (const job of jobs) {
-          await handler.run(services, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+          // The job's lines name its queue and id.
+          await withLogger(log().child({ queue: handler.queue, jobId: job.id }), () =>
+            handler.run(services, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit }),
+          );
         }
       },
     );

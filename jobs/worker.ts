@@ -1,6 +1,8 @@
 import { bootServices } from '../server/boot';
 import { parseEnv } from '../server/env';
 import { registerWorkers } from './register-workers';
+import { createLogger } from '../server/http/logging';
+import { log, setRootLogger } from '../server/log';
 
 /**
  * `npm run worker`: job workers alone, for deployments that scale them apart from the web
@@ -8,12 +10,13 @@ import { registerWorkers } from './register-workers';
  */
 async function main() {
   const env = parseEnv();
+  setRootLogger(createLogger());
   if (!env.DATABASE_URL) {
     throw new Error('A separate worker needs DATABASE_URL; with the embedded database the server runs the workers itself.');
   }
   const { services, shutdown } = await bootServices(env);
   await registerWorkers(services.queue, services);
-  console.log('Workers started.');
+  log().info('Workers started.');
   const stop = async () => {
     await shutdown();
     process.exit(0);
@@ -23,6 +26,6 @@ async function main() {
 }
 
 main().catch((error: Error) => {
-  console.error(error.message);
+  log().fatal({ err: error }, error.message);
   process.exit(1);
 });

@@ -4,13 +4,14 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from './services';
 import { installApiGuard, installAuth } from './http/auth';
 import { installErrorHandler } from './http/errors';
 import { installInputGuard } from './http/input-guard';
-import { loggerOptions } from './http/logging';
+import { createLogger } from './http/logging';
+import { rootLogger, withLogger } from './log';
 import { StorageHealth } from './http/storage-health';
 import { remixPlugin } from './http/remix';
 import { remixDevPlugin } from './http/remix-dev';
@@ -39,8 +40,9 @@ export interface AppOptions {
    */
   remixBuildDir?: string;
   remixDev?: boolean;
+  /** Logs through the process's logger (server/log.ts). */
   logger?: boolean;
-  /** Where log lines go instead of stdout (tests read them); implies logging on. */
+  /** Where log lines go instead (tests read them); implies logging on. */
   logStream?: NodeJS.WritableStream;
   /** Enables the admin CLI's loopback bridge (see server/http/routes/admin.ts). */
   adminSecret?: string;
@@ -50,14 +52,17 @@ export interface AppOptions {
 
 /** The one wiring file: plugins, the /api routes, then Remix for every other path. */
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const logger: FastifyBaseLogger | undefined = options.logStream ? createLogger(options.logStream) : options.logger ? rootLogger() : undefined;
   const app = Fastify({
-    logger: options.logger || options.logStream ? loggerOptions(options.logStream) : false,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     // A number of hops, never `true`: forwarded headers are the client's word otherwise.
     // (proxy-addr walks the chain from the socket: hop 0 is the nearest proxy.)
     trustProxy: trustHops(services.env.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // Whatever a request runs (loaders, actions, the domain) logs through its logger, with its id.
+  app.addHook('onRequest', (request, _reply, done) => withLogger(request.log, done));
   installZodSchemas(app, { checkResponses: options.checkResponses });
   const storage = new StorageHealth();
   installErrorHandler(app, storage);

@@ -9,9 +9,12 @@ import { createRegistrationCode } from './domain/accounts/registration-codes';
 import { parseEnv } from './env';
 import { registerWorkers } from '../jobs/register-workers';
 import { queueStaleReembedding } from '../jobs/reembed';
+import { createLogger } from './http/logging';
+import { log, setRootLogger } from './log';
 
 async function main() {
   const env = parseEnv();
+  setRootLogger(createLogger());
   // `npm run dev` passes --dev: the UI comes from Vite's dev server with hot reload.
   const dev = process.argv.includes('--dev');
   const buildDir = env.API_ONLY || dev ? undefined : path.resolve(process.env.REMIX_BUILD_DIR ?? 'build');
@@ -49,6 +52,6 @@ async function main() {
 }
 
 main().catch((error: Error) => {
-  console.error(error.message);
+  log().fatal({ err: error }, error.message);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
 import { QUEUES } from './queues';
+import { log } from './log';
 
 export type Queue = PgBoss;
 
@@ -28,7 +29,7 @@ export async function startQueue(database: Database): Promise<PgBoss> {
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', ...supervision })
       : new PgBoss({ connectionString: database.url!, max: 4, ...supervision });
-  boss.on('error', (error: Error) => console.error('[queue]', error.message));
+  boss.on('error', (error: Error) => log().error({ err: error }, 'queue error'));
   await boss.start();
   for (const queue of Object.values(QUEUES)) {
     await boss.createQueue(queue.name, queue.options);

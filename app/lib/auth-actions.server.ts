@@ -60,7 +60,7 @@ export async function registerFromForm(context: AppLoadContext, request: Request
 export function failureMessage(context: AppLoadContext, error: unknown): string | undefined {
   if (context.domain.isDomainError(error)) return error.message;
   if (isZodError(error)) return describeZodError(error);
-  console.error(error);
+  context.log.error({ err: error }, 'an account action failed');
   return undefined;
 }
 

@@ -33,7 +33,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     campaigns = await campaignsDomain.listCampaigns(db, user.id);
     tomes = await context.domain.tomes.listDatasets(db, user.id);
   } catch (error) {
-    console.error(error);
+    context.log.error({ err: error }, 'loading campaigns and tomes failed');
     return { ...base, loadError: 'Failed to load campaigns and datasets', campaigns: [], tomes: [], selected: null, conversations: [], conversation: null, conversationError: null };
   }
   const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? null;

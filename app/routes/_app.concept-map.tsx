@@ -42,7 +42,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     ]);
     return { ...base, campaignId: selected.id, map, documents, loadError: null };
   } catch (error) {
-    console.error(error);
+    context.log.error({ err: error }, 'loading the concept map failed');
     return { ...base, campaignId: selected.id, map: null, documents: [] as MapDocument[], loadError: CONCEPT_MAP_MESSAGES.loadFailed };
   }
 }

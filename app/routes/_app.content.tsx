@@ -40,7 +40,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     campaigns = await campaignsDomain.listCampaigns(db, user.id);
     tomes = await context.domain.tomes.listDatasets(db, user.id);
   } catch (error) {
-    console.error(error);
+    context.log.error({ err: error }, 'loading campaigns and tomes failed');
     return { loadError: 'Failed to load campaigns and datasets', campaigns: [], tomes: [], initial: null };
   }
 

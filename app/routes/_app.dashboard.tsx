@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { AppLoadContext } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { lazy, Suspense } from 'react';
 import { campaignAction, isCampaignIntent } from '~/components/campaigns/campaign-actions.server';
@@ -26,8 +27,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   // A link to a document (a citation) opens the Knowledge Tomes tab even without ?tab=.
   const tab = url.searchParams.get('tab') === 'datasets' || (url.searchParams.has('document') && !url.searchParams.has('tab')) ? 'datasets' : 'campaigns';
   const [campaigns, datasets] = await Promise.all([
-    context.domain.campaigns.listCampaigns(db, user.id).catch(logged),
-    context.domain.tomes.listDatasets(db, user.id).catch(logged),
+    context.domain.campaigns.listCampaigns(db, user.id).catch(logged(context)),
+    context.domain.tomes.listDatasets(db, user.id).catch(logged(context)),
   ]);
   const tomes = tab === 'datasets' && datasets ? await loadTomesView(context, user.id, url, datasets) : null;
   const activeJobs = tomes ? tomes.activeJobs : await context.domain.tomes.listActiveJobs(db, user.id).catch(() => []);
@@ -50,9 +51,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return isCampaignIntent(intent) ? campaignAction(context, user.id, intent, form) : tomeAction(context, user.id, form);
 }
 
-function logged(error: unknown): null {
-  console.error(error);
-  return null;
+function logged(context: AppLoadContext) {
+  return (error: unknown): null => {
+    context.log.error({ err: error }, 'loading the dashboard failed');
+    return null;
+  };
 }
 
 export default function Dashboard() {

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { bearer, createTestApp, type TestApp } from '../../tests/support/test-app';
+import { log } from '../log';
 import { redactUrl } from './logging';
 
 describe('request logging', () => {
@@ -37,6 +38,32 @@ describe('request logging', () => {
       expect(log).toContain('token=[redacted]');
       expect(log).toContain('/api/auth/me');
       expect(log).not.toContain(token);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("gives code a request runs (the domain, loaders) the request's logger: its lines carry the request id", async () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    const app = await buildApp(t.services, { logStream: stream });
+    // A stand-in for domain code: it knows nothing of Fastify and asks for log().
+    app.get('/api/health/log-probe', { config: { public: true } }, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      log().warn({ probe: true }, 'deep in the domain');
+      return { ok: true };
+    });
+    await app.ready();
+    try {
+      await Promise.all([1, 2].map(() => app.inject({ method: 'GET', url: '/api/health/log-probe' })));
+      await new Promise((resolve) => setImmediate(resolve));
+      const parsed = lines.map((line) => JSON.parse(line) as { reqId?: string; probe?: boolean; msg?: string; req?: { url: string } });
+      const probes = parsed.filter((line) => line.probe);
+      expect(probes).toHaveLength(2);
+      const incoming = parsed.filter((line) => line.req?.url === '/api/health/log-probe').map((line) => line.reqId);
+      expect(new Set(probes.map((line) => line.reqId))).toEqual(new Set(incoming));
+      expect(new Set(incoming).size).toBe(2);
     } finally {
       await app.close();
     }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { pino, type Logger } from 'pino';
 
 /** Query parameters that carry secrets (the viewer's `?token=`, a registration code). */
 const SECRET_PARAMS = /([?&](?:token|access_token|code|registration_code|password|key)=)[^&#]*/gi;
@@ -22,4 +23,10 @@ export function loggerOptions(stream?: NodeJS.WritableStream) {
     },
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token'], censor: '[redacted]' },
   };
+}
+
+/** The process's pino logger with those options, writing to `stream` (stdout by default). */
+export function createLogger(stream?: NodeJS.WritableStream): Logger {
+  const { stream: _stream, ...options } = loggerOptions();
+  return pino({ level: process.env.LOG_LEVEL ?? 'info', ...options }, stream ?? pino.destination(1));
 }

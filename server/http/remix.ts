@@ -87,6 +87,7 @@ export async function remixRoutes(app: FastifyInstance, services: Services, hand
         user: request.user,
         sessionToken: request.sessionToken,
         clientIp: request.ip,
+        log: request.log,
       };
       const body = new CountedBody(request.raw, limit);
       let source: Readable = body;

@@ -42,7 +42,7 @@ export async function loadTomesView(context: AppLoadContext, userId: string, url
         ]);
         view.manage = { dataset, documents, jobs };
       } catch (error) {
-        console.error(error);
+        context.log.error({ err: error }, 'loading the documents of a tome failed');
         view.errors.push('Failed to load documents.');
       }
     }
@@ -67,7 +67,7 @@ export async function loadTomesView(context: AppLoadContext, userId: string, url
       } catch (error) {
         if (notFound(error)) view.errors.push(`Could not find document: ${documentId}`);
         else {
-          console.error(error);
+          context.log.error({ err: error }, 'loading a document failed');
           view.errors.push('Failed to load document content.');
         }
       }
@@ -77,7 +77,7 @@ export async function loadTomesView(context: AppLoadContext, userId: string, url
   try {
     view.activeJobs = await tomes.listActiveJobs(db, userId);
   } catch (error) {
-    console.error(error);
+    context.log.error({ err: error }, 'loading the active jobs failed');
   }
   return view;
 }

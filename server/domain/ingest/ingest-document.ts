@@ -14,6 +14,7 @@ import { prepareOffThread } from './prepare/off-thread';
 import type { PreparedDocument } from './prepare/prepare';
 import { embeddingText, formatVector } from './vectors';
 import { storePassagesHash } from './passages-hash';
+import { log } from '../../log';
 
 export interface IngestDeps {
   embedder: Embedder;
@@ -95,7 +96,7 @@ export async function ingestDocument(
   } catch (error) {
     if (progress.cancelled || !(await jobIsLive(db, ref.jobId))) return 'skipped';
     const { permanent, message } = classify(error);
-    if (message === UNEXPECTED_MESSAGE) console.error(`[ingest] job ${ref.jobId}:`, error);
+    if (message === UNEXPECTED_MESSAGE) log().error({ err: error, jobId: ref.jobId }, 'ingest failed unexpectedly');
     if (permanent || deps.isLastAttempt) {
       await failJob(db, ref.jobId, ref.documentId, message);
       return 'failed';

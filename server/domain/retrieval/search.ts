@@ -11,6 +11,7 @@ import { passageScores, questionTermsOf } from '../../ai/sentence-scoring';
 import { reciprocalRankFusion, type RankedList } from './fusion';
 import type { SearchScope } from './scope';
 import { vectorCandidates, type VectorBackend } from './vector-search';
+import { log } from '../../log';
 
 export type RetrievalMode = 'hybrid' | 'fulltext' | 'vector';
 
@@ -164,7 +165,7 @@ async function rerankWithModel(
       .map((entry) => entry.candidate);
     return { ranked, call: { model: reranker.model, tokens, durationMs: performance.now() - started } };
   } catch (error) {
-    console.warn(`[retrieval] reranking with ${reranker.model} failed, reranked offline instead: ${error instanceof Error ? error.message : String(error)}`);
+    log().warn({ err: error, model: reranker.model }, `reranking with ${reranker.model} failed, reranked offline instead`);
     return null;
   }
 }
