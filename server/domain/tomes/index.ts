@@ -27,6 +27,6 @@ export {
   type UploadAccepted,
   type UploadDeps,
 } from './documents';
-export { contentDisposition, deliveryOf, mimeTypeOf, parseRange, safeFilename, MAX_RANGES } from './files';
+export { mimeTypeOf, safeFilename } from './files';
 export { getJobStatus, listActiveJobs, listDatasetJobs, type ActiveJob, type JobStatus } from './jobs';
 export { DEFAULT_METADATA, guessMetadata, metadataUpdateSchema } from './metadata';

@@ -3,14 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { DomainError, badRequest } from '../../domain/errors';
-import {
-  contentDisposition,
-  deliveryOf,
-  documentFile,
-  parseRange,
-  readFileBytes,
-  type Upload,
-} from '../../domain/tomes';
+import { documentFile, readFileBytes, type Upload } from '../../domain/tomes';
+import { contentDisposition, deliveryOf, parseRange } from '../file-delivery';
 
 /** Uploads and downloads of a tome's original files: multipart in, HTTP ranges out. */
 
