@@ -1,8 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { VoyageReranker } from '../../ai/voyage-reranker';
 import { fakeVoyageRerankScore, startFakeVoyage, type FakeVoyage } from '../../../tests/support/fake-voyage';
 import { seedTome, type SeededTome } from '../../../tests/support/seed-tome';
 import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { rootLogger, setRootLogger } from '../../log';
 import { searchPassages, type RetrievedPassage } from '.';
 
 // The table-talk paragraph shares many small words with the question and answers nothing: the
@@ -147,7 +150,16 @@ describe('retrieval reranked by Voyage (through the fake server)', () => {
   });
 
   it('falls back to the offline reranking when Voyage’s reranker fails, says so in a log line, and still answers', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line)));
+        done();
+      },
+    });
+    const previous = rootLogger();
+    setRootLogger(pino(sink));
+    onTestFinished(() => setRootLogger(previous));
     const failRerank = () =>
       voyage.setNext((request) => (request.path === '/v1/rerank' ? { kind: 'error', status: 500, detail: 'Reranker down' } : { kind: 'embeddings' }), { times: 20 });
 
@@ -158,7 +170,14 @@ describe('retrieval reranked by Voyage (through the fake server)', () => {
     voyage.reset();
     const offline = await search(null);
     expect(result.passages.map(keyOf)).toEqual(offline.passages.map(keyOf));
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[retrieval\] reranking with rerank-2\.5 failed, reranked offline instead: /));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        msg: 'reranking with rerank-2.5 failed, reranked offline instead',
+        model: 'rerank-2.5',
+        err: expect.objectContaining({ message: expect.any(String) }),
+      }),
+    );
 
     failRerank();
     const before = await t.services.db.selectFrom('usage_events').select('id').where('user_id', '=', alice.userId).where('feature', '=', 'rerank').execute();
