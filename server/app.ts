@@ -122,7 +122,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     if (options.adminSecret) await adminRoutes(api, services, options.adminSecret);
   });
 
-  if (options.remixDev) await app.register(remixDevPlugin, { services });
-  else if (options.remixBuildDir) await app.register(remixPlugin, { services, buildDir: options.remixBuildDir });
+  if (options.remixDev) await app.register(remixDevPlugin, { services, storage });
+  else if (options.remixBuildDir) await app.register(remixPlugin, { services, storage, buildDir: options.remixBuildDir });
   return app;
 }
