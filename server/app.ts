@@ -53,6 +53,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     trustProxy: trustHops(services.env.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Vite's dev server compiles on start: on a busy 2-core machine that passed avvio's 10 s.
+    ...(options.remixDev ? { pluginTimeout: 120_000 } : {}),
   });
   installZodSchemas(app);
   const storage = new StorageHealth();
