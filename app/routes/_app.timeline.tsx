@@ -254,6 +254,7 @@ export default function TimelinePage() {
   const closeDialog = useCallback(() => setDialog(null), []);
   // The action redirects here after a save (?saved=<id>) or a delete (?deleted=1), with or without JavaScript.
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per arrival at the page (location.key), reading that arrival's loader data
   useEffect(() => {
     if (loaded.saved) {
       const event = events.find((candidate) => candidate.id === loaded.saved);

@@ -116,7 +116,9 @@ export async function contentAction(context: AppLoadContext, userId: string, int
         character_format: asked.characterFormat,
         sources: session.sources,
       });
-      return redirect(freshHref(host, asked.campaignId, { type: asked.contentType, dataset: asked.datasetId, format: asked.characterFormat, saved: saved.filename }));
+      return redirect(
+        freshHref(host, asked.campaignId, { type: asked.contentType, dataset: asked.datasetId, format: asked.characterFormat, saved: saved.filename }),
+      );
     }
     const revising = 'conversation_id' in fields;
     const generated = await content.createContent(db, userId, ai, asked.campaignId, {
@@ -129,7 +131,8 @@ export async function contentAction(context: AppLoadContext, userId: string, int
     });
     return redirect(sessionHref(host, asked, generated.conversation_id, { revisions: revising && url.searchParams.get('revisions') === '1' }));
   } catch (error) {
-    const fallback = intent === 'save-content' ? CONTENT_MESSAGES.saveFailed : intent === 'revise-content' ? CONTENT_MESSAGES.reviseFailed : CONTENT_MESSAGES.generateFailed;
+    const fallback =
+      intent === 'save-content' ? CONTENT_MESSAGES.saveFailed : intent === 'revise-content' ? CONTENT_MESSAGES.reviseFailed : CONTENT_MESSAGES.generateFailed;
     const message = failureMessage(context, error) ?? fallback;
     return data<FormReply>({ intent, result: submission.reply({ formErrors: [message] }) }, { status: statusOf(context, error) });
   }

@@ -170,7 +170,7 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
       await Promise.all(workers);
       return outcome;
     },
-    [later, poll, remove, update],
+    [later, poll, update],
   );
 
   const pending = entries.filter((entry) => entry.state === 'uploading' || entry.state === 'processing').length;
