@@ -10,7 +10,8 @@ import { PageHeader } from '~/components/page-header';
 import { TomesPanel, tomesPanelLinks } from '~/components/tomes/tomes-panel';
 import { readTomeForm, tomeAction } from '~/components/tomes/tome-actions.server';
 import { loadTomesView } from '~/components/tomes/tomes-view.server';
-import { UploadTrackerProvider, UploadTrackerStatus } from '~/components/tomes/upload-tracker';
+import { UploadTrackerStatus } from '~/components/tomes/upload-list';
+import { UploadTrackerProvider } from '~/components/tomes/upload-tracker';
 import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Command Center · Tomekeeper' }];
