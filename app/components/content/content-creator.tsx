@@ -10,7 +10,6 @@ import { ContentResult } from './content-result';
 import { CONTENT_INTENTS, freshHref, hostOf, sessionHref } from './content-urls';
 import type { ContentCampaign, ContentDataset, ContentInitialState } from './types';
 
-export { contentLinks } from './content-links';
 
 export interface ContentCreatorProps {
   variant: 'assistant' | 'dashboard';
