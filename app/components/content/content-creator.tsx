@@ -10,7 +10,6 @@ import { ContentResult } from './content-result';
 import { CONTENT_INTENTS, freshHref, hostOf, sessionHref } from './content-urls';
 import type { ContentCampaign, ContentDataset, ContentInitialState } from './types';
 
-
 export interface ContentCreatorProps {
   variant: 'assistant' | 'dashboard';
   campaigns: ContentCampaign[];
