@@ -6,10 +6,12 @@ import { CampaignOverview } from '~/components/assistant/campaign-overview';
 import { CampaignSidebar } from '~/components/assistant/campaign-sidebar';
 import { ChatPanel } from '~/components/assistant/chat-panel';
 import { ConversationHistory } from '~/components/assistant/conversation-history';
-import { CreateContentPanel } from '~/components/content/create-content-panel';
+import { ContentCreator } from '~/components/content/content-creator';
+import { contentAction, loadContentState } from '~/components/content/content-session.server';
+import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields } from '~/lib/form-data';
+import { formFields, readFormOrEmpty } from '~/lib/form-data';
 import { requireUser } from '~/lib/session.server';
 import assistantStyles from '~/styles/assistant.css?url';
 
@@ -34,27 +36,32 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     tomes = await context.domain.tomes.listDatasets(db, user.id);
   } catch (error) {
     console.error(error);
-    return { ...base, loadError: 'Failed to load campaigns and datasets', campaigns: [], tomes: [], selected: null, conversations: [], conversation: null, conversationError: null };
+    return { ...base, loadError: 'Failed to load campaigns and datasets', campaigns: [], tomes: [], selected: null, conversations: [], conversation: null, conversationError: null, content: null };
   }
   const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? null;
   const conversations = selected ? await chat.listConversations(db, user.id, selected.id) : [];
   const conversationId = url.searchParams.get('conversation');
   let conversation: Awaited<ReturnType<typeof chat.getConversation>> | null = null;
   let conversationError: string | null = null;
-  if (selected && conversationId) {
+  // On the Create Content tab ?conversation names the content conversation (loadContentState).
+  if (selected && conversationId && base.tab === 'chat') {
     try {
       conversation = await chat.getConversation(db, user.id, selected.id, conversationId);
     } catch {
       conversationError = 'Failed to load conversation';
     }
   }
-  return { ...base, loadError: null, campaigns, tomes, selected, conversations, conversation, conversationError };
+  const content = selected && base.tab === 'create' ? await loadContentState(context, user.id, url, [selected], tomes) : null;
+  return { ...base, loadError: null, campaigns, tomes, selected, conversations, conversation, conversationError, content };
 }
 
-/** The chat form without JavaScript: the whole answer, then back to the conversation. */
+/** The content forms (the Create Content tab), and the chat form without JavaScript: the whole answer, then back to the conversation. */
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = requireUser(context, request);
-  const fields = formFields(await request.formData());
+  const form = await readFormOrEmpty(request);
+  const intent = String(form.get('intent') ?? '');
+  if (isContentIntent(intent)) return contentAction(context, user.id, intent, form, request.url);
+  const fields = formFields(form);
   const campaignId = fields.campaign_id ?? '';
   const level = isContextLevel(fields.context_level) ? fields.context_level : DEFAULT_CONTEXT_LEVEL;
   try {
@@ -182,10 +189,10 @@ export default function AssistantPage() {
                   conversation={loaded.conversation}
                   contextLevel={contextLevel}
                   onContextLevelChange={setContextLevel}
-                  failedTurn={actionData?.failedTurn ?? null}
+                  failedTurn={actionData && 'failedTurn' in actionData ? actionData.failedTurn : null}
                 />
               ) : (
-                <CreateContentPanel campaign={selected} datasets={tomes} />
+                loaded.content && <ContentCreator variant="assistant" campaigns={[selected]} datasets={tomes} initial={loaded.content} />
               )}
             </>
           )}

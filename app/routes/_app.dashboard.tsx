@@ -4,11 +4,14 @@ import { lazy, Suspense } from 'react';
 import { campaignAction, isCampaignIntent } from '~/components/campaigns/campaign-actions.server';
 import { CampaignsPanel, campaignsPanelLinks } from '~/components/campaigns/campaigns-panel';
 import { contentLinks } from '~/components/content/content-links';
+import { contentAction, loadContentState } from '~/components/content/content-session.server';
+import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
 import { TomesPanel, tomesPanelLinks } from '~/components/tomes/tomes-panel';
 import { readTomeForm, tomeAction } from '~/components/tomes/tome-actions.server';
 import { loadTomesView } from '~/components/tomes/tomes-view.server';
-import { UploadTrackerProvider, UploadTrackerStatus } from '~/components/tomes/upload-tracker';
+import { UploadTrackerStatus } from '~/components/tomes/upload-list';
+import { UploadTrackerProvider } from '~/components/tomes/upload-tracker';
 import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Command Center · Tomekeeper' }];
@@ -31,6 +34,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   ]);
   const tomes = tab === 'datasets' && datasets ? await loadTomesView(context, user.id, url, datasets) : null;
   const activeJobs = tomes ? tomes.activeJobs : await context.domain.tomes.listActiveJobs(db, user.id).catch(() => []);
+  const content = tab === 'campaigns' ? await loadContentState(context, user.id, url, campaigns ?? [], datasets ?? []) : null;
   return {
     tab,
     campaigns: campaigns ?? [],
@@ -38,6 +42,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     loadError: !datasets ? 'Failed to load datasets.' : !campaigns ? 'Failed to load dashboard data.' : null,
     tomes,
     activeJobs,
+    content,
   };
 }
 
@@ -47,6 +52,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readTomeForm(context, request);
   if (form instanceof Response) return form;
   const intent = String(form.get('intent') ?? '');
+  if (isContentIntent(intent)) return contentAction(context, user.id, intent, form, request.url);
   return isCampaignIntent(intent) ? campaignAction(context, user.id, intent, form) : tomeAction(context, user.id, form);
 }
 
@@ -56,7 +62,7 @@ function logged(error: unknown): null {
 }
 
 export default function Dashboard() {
-  const { tab, campaigns, datasets, loadError, tomes, activeJobs } = useLoaderData<typeof loader>();
+  const { tab, campaigns, datasets, loadError, tomes, activeJobs, content } = useLoaderData<typeof loader>();
   return (
     <UploadTrackerProvider initialJobs={activeJobs}>
       <main className="page">
@@ -80,7 +86,7 @@ export default function Dashboard() {
             <CampaignsPanel campaigns={campaigns} datasets={datasets} />
             <section className="dashboard-content" aria-label="Content Creator">
               <Suspense fallback={<p className="muted">Loading the content creator…</p>}>
-                <DashboardContentCreator campaigns={campaigns} datasets={datasets} />
+                {content && <DashboardContentCreator campaigns={campaigns} datasets={datasets} initial={content} />}
               </Suspense>
             </section>
           </>

@@ -58,6 +58,7 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
 
   // A conversation opened from History replaces what is shown; the conversation this panel
   // just created comes back from the loader with the same id and is left alone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new conversation id replaces what is shown
   useEffect(() => {
     const incoming = conversation?.id ?? null;
     if (incoming === conversationIdRef.current) return;
@@ -66,11 +67,11 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
     setConversationId(incoming);
     setStreamed('');
     setPending(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [conversation?.id]);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the bottom after each change of what the list shows
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;

@@ -30,6 +30,7 @@ export const EventList = memo(function EventList({ calendar, events, page, pageH
   const first = (current - 1) * LIST_PAGE_SIZE;
   const shown = events.slice(first, first + LIST_PAGE_SIZE);
   const listRef = useRef<HTMLOListElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts at its top
   useEffect(() => {
     if (listRef.current) listRef.current.scrollTop = 0;
   }, [current]);

@@ -159,6 +159,7 @@ function TextMode({
   }, []);
 
   // A new version from the server (after a save, or another document) replaces what is shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version or document resets the draft; switching the mode must not
   useEffect(() => {
     setShown(document.content);
     if (mode === 'view') setDraft(document.content);

@@ -5,7 +5,8 @@ import { formatTokens, formatUploadDate, isActiveJobStatus, UPLOAD_ACCEPT } from
 import { useHydrated } from '~/lib/use-hydrated';
 import type { TomeFailure } from './tome-actions.server';
 import { fileUrl, tomesUrl } from './tome-urls';
-import { UploadList, useUploadTracker } from './upload-tracker';
+import { UploadList } from './upload-list';
+import { useUploadTracker } from './upload-tracker';
 
 interface ManageProps {
   dataset: Dataset;

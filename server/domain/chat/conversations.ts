@@ -72,7 +72,8 @@ export async function getConversation(db: Kysely<DB>, userId: string, campaignId
   };
 }
 
-type ConversationOwner = { kind: 'campaign_chat'; campaignId: string } | { kind: 'document_chat'; documentId: string };
+/** What a conversation belongs to: campaign chats and content drafts (content/) to a campaign, document chats to a document. */
+type ConversationOwner = { kind: 'campaign_chat' | 'content'; campaignId: string } | { kind: 'document_chat'; documentId: string };
 
 /** A conversation of the caller's, of this campaign (or document); 404 otherwise. */
 export async function requireConversation(db: Kysely<DB>, userId: string, owner: ConversationOwner, conversationId: string) {
@@ -82,9 +83,9 @@ export async function requireConversation(db: Kysely<DB>, userId: string, owner:
     .where('id', '=', isUuid(conversationId) ? conversationId : '00000000-0000-0000-0000-000000000000')
     .where('user_id', '=', userId)
     .where('kind', '=', owner.kind);
-  query = owner.kind === 'campaign_chat' ? query.where('campaign_id', '=', owner.campaignId) : query.where('document_id', '=', owner.documentId);
+  query = owner.kind === 'document_chat' ? query.where('document_id', '=', owner.documentId) : query.where('campaign_id', '=', owner.campaignId);
   const conversation = await query.executeTakeFirst();
-  if (!conversation) throw notFound('Conversation');
+  if (!conversation) throw notFound(owner.kind === 'content' ? 'Content conversation' : 'Conversation');
   return conversation;
 }
 
@@ -138,7 +139,7 @@ export async function saveExchange(db: Kysely<DB>, exchange: ExchangeToSave): Pr
       .values({
         user_id: exchange.userId,
         kind: exchange.owner.kind,
-        campaign_id: exchange.owner.kind === 'campaign_chat' ? exchange.owner.campaignId : null,
+        campaign_id: exchange.owner.kind !== 'document_chat' ? exchange.owner.campaignId : null,
         document_id: exchange.owner.kind === 'document_chat' ? exchange.owner.documentId : null,
         updated_at: now,
       })
