@@ -61,7 +61,7 @@ describe('what players see of the Ember Crown (offline engine)', () => {
     const cited = conversation.messages.at(-1).citations.find((c: { document_id: string }) => c.document_id === table.lore);
     expect(cited).toBeDefined();
     const row = await t.services.db.selectFrom('messages').select('citations').where('conversation_id', '=', answer.conversation_id).where('role', '=', 'assistant').executeTakeFirstOrThrow();
-    const stored = (row.citations as Array<{ document_id: string; start: number | null; end: number | null; quote: string }>).find((c) => c.document_id === table.lore)!;
+    const stored = (row.citations as unknown as Array<{ document_id: string; start: number | null; end: number | null; quote: string }>).find((c) => c.document_id === table.lore)!;
     expect(stored.start).not.toBeNull();
     expect(document.content.slice(stored.start!, stored.end!)).toBe(stored.quote);
   });
