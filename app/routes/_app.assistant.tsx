@@ -224,6 +224,7 @@ export default function AssistantPage() {
                   contextLevel={contextLevel}
                   onContextLevelChange={setContextLevel}
                   failedTurn={actionData?.failedTurn ?? null}
+                  playerView={loaded.playerView}
                 />
               ) : (
                 <CreateContentPanel campaign={selected} datasets={tomes} />
