@@ -16,6 +16,7 @@ import { remixDevPlugin } from './http/remix-dev';
 import { adminRoutes } from './http/routes/admin';
 import { authRoutes } from './http/routes/auth';
 import { campaignRoutes } from './http/routes/campaigns';
+import { campaignDocumentRoutes } from './http/routes/campaign-documents';
 import { chatRoutes } from './http/routes/chat';
 import { contentRoutes } from './http/routes/content';
 import { conceptMapRoutes } from './http/routes/concept-map';
@@ -121,6 +122,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await chatRoutes(api, services);
     await contentRoutes(api, services);
     await conceptMapRoutes(api, services);
+    await campaignDocumentRoutes(api, services);
     if (options.adminSecret) await adminRoutes(api, services, options.adminSecret);
   });
 

@@ -13,6 +13,7 @@ import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields, readFormOrEmpty } from '~/lib/form-data';
 import { requireUser } from '~/lib/session.server';
+import { viewAsPlayer } from '~/lib/view-as.server';
 import assistantStyles from '~/styles/assistant.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: assistantStyles }];
@@ -36,23 +37,53 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     tomes = await context.domain.tomes.listDatasets(db, user.id);
   } catch (error) {
     console.error(error);
-    return { ...base, loadError: 'Failed to load campaigns and datasets', campaigns: [], tomes: [], selected: null, conversations: [], conversation: null, conversationError: null, content: null };
+    return {
+      ...base,
+      loadError: 'Failed to load campaigns and datasets',
+      campaigns: [],
+      tomes: [],
+      campaignTomes: [],
+      playerView: false,
+      selected: null,
+      conversations: [],
+      conversation: null,
+      conversationError: null,
+      content: null,
+    };
   }
-  const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? null;
-  const conversations = selected ? await chat.listConversations(db, user.id, selected.id) : [];
+  // The campaign's material is read through the caller's seat: the GM's own campaigns, or one
+  // the caller plays in; a player (or the GM viewing as one) reads only what the GM shows.
+  const requested = url.searchParams.get('campaign');
+  let access: Awaited<ReturnType<typeof context.domain.ownership.requireCampaignAccess>> | null = null;
+  if (requested) {
+    try {
+      access = await context.domain.ownership.requireCampaignAccess(db, user.id, requested, { viewAsPlayer: viewAsPlayer(request) });
+    } catch {
+      access = null;
+    }
+  }
+  const playerView = access?.audience === 'player';
+  const campaignTomes = access ? await context.domain.tomes.listCampaignTomes(db, access) : [];
+  const own = campaigns.find((campaign) => campaign.id === requested) ?? null;
+  const selected = !access
+    ? null
+    : playerView || !own
+      ? { id: access.campaign.id, name: access.campaign.name, description: access.campaign.description, created_at: access.campaign.created_at.toISOString(), datasets: campaignTomes.map((tome) => tome.id) }
+      : own;
+  const conversations = access ? await chat.listConversations(db, access) : [];
   const conversationId = url.searchParams.get('conversation');
   let conversation: Awaited<ReturnType<typeof chat.getConversation>> | null = null;
   let conversationError: string | null = null;
   // On the Create Content tab ?conversation names the content conversation (loadContentState).
-  if (selected && conversationId && base.tab === 'chat') {
+  if (access && conversationId && base.tab === 'chat') {
     try {
-      conversation = await chat.getConversation(db, user.id, selected.id, conversationId);
+      conversation = await chat.getConversation(db, access, conversationId);
     } catch {
       conversationError = 'Failed to load conversation';
     }
   }
-  const content = selected && base.tab === 'create' ? await loadContentState(context, user.id, url, [selected], tomes) : null;
-  return { ...base, loadError: null, campaigns, tomes, selected, conversations, conversation, conversationError, content };
+  const content = selected && !playerView && base.tab === 'create' ? await loadContentState(context, user.id, url, [selected], tomes) : null;
+  return { ...base, loadError: null, campaigns, tomes, campaignTomes, playerView, selected, conversations, conversation, conversationError, content };
 }
 
 /** The content forms (the Create Content tab), and the chat form without JavaScript: the whole answer, then back to the conversation. */
@@ -65,7 +96,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const campaignId = fields.campaign_id ?? '';
   const level = isContextLevel(fields.context_level) ? fields.context_level : DEFAULT_CONTEXT_LEVEL;
   try {
-    const answer = await context.domain.chat.askCampaign(context.services.db, user.id, context.services.ai, campaignId, {
+    const { db } = context.services;
+    const access = await context.domain.ownership.requireCampaignAccess(db, user.id, campaignId, { viewAsPlayer: viewAsPlayer(request) });
+    const answer = await context.domain.chat.askCampaign(db, access, context.services.ai, {
       query: fields.query ?? '',
       conversation_id: fields.conversation_id || null,
       context_level: level,
@@ -105,7 +138,7 @@ export default function AssistantPage() {
   }, [revalidator]);
 
   const tomeNames = Object.fromEntries(tomes.map((tome) => [tome.id, tome.name]));
-  const linkedTomes = selected ? tomes.filter((tome) => selected.datasets.includes(tome.id)) : [];
+  const linkedTomes = loaded.campaignTomes;
   const here = selected ? `/assistant?campaign=${selected.id}` : '/assistant';
   const historyParam = loaded.showHistory ? '&history=1' : '';
 
@@ -151,10 +184,17 @@ export default function AssistantPage() {
               {/* Beside the chat on wide screens (assistant.css), above it on narrow ones. */}
               <div className="assistant-context">
                 <CampaignOverview description={selected.description} tomes={linkedTomes} />
-                <p className="notice info assistant-tip">
-                  Tip: the AI only sees the Knowledge Tomes linked to this campaign. Link or unlink tomes on the{' '}
-                  <Link to="/dashboard?tab=campaigns">dashboard’s Campaigns tab</Link>.
-                </p>
+                {loaded.playerView ? (
+                  <p className="notice info assistant-tip">
+                    Player view: the assistant reads only what the game master shows players.{' '}
+                    <Link to={`/play/${selected.id}`}>Browse the campaign</Link>.
+                  </p>
+                ) : (
+                  <p className="notice info assistant-tip">
+                    Tip: the AI only sees the Knowledge Tomes linked to this campaign. Link or unlink tomes on the{' '}
+                    <Link to="/dashboard?tab=campaigns">dashboard’s Campaigns tab</Link>.
+                  </p>
+                )}
               </div>
               {loaded.showHistory && (
                 <ConversationHistory campaignId={selected.id} conversations={loaded.conversations} currentId={loaded.conversation?.id ?? null} />
@@ -168,21 +208,23 @@ export default function AssistantPage() {
                 >
                   Chat Assistant
                 </Link>
-                <Link
-                  to={`${here}&tab=create`}
-                  className={loaded.tab === 'create' ? 'tab active' : 'tab'}
-                  aria-current={loaded.tab === 'create' ? 'page' : undefined}
-                  preventScrollReset
-                >
-                  Create Content
-                </Link>
+                {!loaded.playerView && (
+                  <Link
+                    to={`${here}&tab=create`}
+                    className={loaded.tab === 'create' ? 'tab active' : 'tab'}
+                    aria-current={loaded.tab === 'create' ? 'page' : undefined}
+                    preventScrollReset
+                  >
+                    Create Content
+                  </Link>
+                )}
               </nav>
               {loaded.conversationError && (
                 <p className="notice error" role="alert">
                   {loaded.conversationError}
                 </p>
               )}
-              {loaded.tab === 'chat' ? (
+              {loaded.tab === 'chat' || loaded.playerView ? (
                 <ChatPanel
                   key={`${selected.id}:${chatSession}`}
                   campaign={selected}
@@ -190,6 +232,7 @@ export default function AssistantPage() {
                   contextLevel={contextLevel}
                   onContextLevelChange={setContextLevel}
                   failedTurn={actionData && 'failedTurn' in actionData ? actionData.failedTurn : null}
+                  playerView={loaded.playerView}
                 />
               ) : (
                 loaded.content && <ContentCreator variant="assistant" campaigns={[selected]} datasets={tomes} initial={loaded.content} />

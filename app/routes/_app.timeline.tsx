@@ -33,6 +33,7 @@ import { TypeLegend } from '~/components/timeline/type-legend';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields } from '~/lib/form-data';
 import { requireUser } from '~/lib/session.server';
+import { viewAsPlayer } from '~/lib/view-as.server';
 import { useHydrated } from '~/lib/use-hydrated';
 import timelineStylesHref from '~/styles/timeline.css?url';
 
@@ -65,8 +66,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   };
   if (!selected) return { ...base, campaignId: null, events: [], documents: [], panel: null, calendar: null, pendingProposals: 0 };
 
+  // The GM's "view as player" switch shows only the events players see.
+  const access = await context.domain.ownership.requireCampaignAccess(db, user.id, selected.id, { viewAsPlayer: viewAsPlayer(request) });
   const [events, documents, calendar, proposals] = await Promise.all([
-    timeline.listEvents(db, user.id, selected.id),
+    timeline.listEvents(db, access),
     timeline.timelineDocuments(db, user.id, selected.id),
     context.domain.calendars.getCalendar(db, user.id, selected.id),
     context.domain.proposals.listProposals(db, user.id, selected.id),
@@ -129,6 +132,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       participants: fields.participants ?? '',
       tags: fields.tags ?? '',
       linked_documents: linked,
+      player_visible: fields.player_visible === 'on',
     };
     const event = fields.event_id
       ? await timeline.updateEvent(db, user.id, campaignId, fields.event_id, input)

@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CONTEXT_LEVELS, type ChatCitation, type ContextLevel } from '../../contract/chat';
 import { askCampaign } from '../../server/domain/chat';
+import { requireCampaignAccess } from '../../server/domain/ownership';
 import { searchPassages } from '../../server/domain/retrieval';
 import { sharedPath } from '../../tests/support/shared-dir';
 import { createTestApp } from '../../tests/support/test-app';
@@ -74,7 +75,7 @@ for (const question of questions) {
     });
     recall[level] = passages.some((p) => answers(question, p));
   }
-  const answer = await askCampaign(db, userId, t.services.ai, campaign.id, { query: question.question });
+  const answer = await askCampaign(db, await requireCampaignAccess(db, userId, campaign.id), t.services.ai, { query: question.question });
   const chunks = answer.citations.length
     ? await db
         .selectFrom('chunks as c')

@@ -7,7 +7,9 @@ import {
   CITATION_WITHOUT_IDS_HINT,
   CONTEXT_LEVEL_LABELS,
   CONTEXT_LEVELS,
+  playerCitationHref,
   UNLINKED_CITATION_MESSAGE,
+  type ChatCitation,
   type ContextLevel,
 } from '../../../contract/chat';
 import { USAGE_UPDATED_EVENT } from '../../../contract/usage';
@@ -22,6 +24,8 @@ export interface ChatPanelProps {
   conversation: { id: string; messages: ChatMessageView[] } | null;
   contextLevel: ContextLevel;
   onContextLevelChange(level: ContextLevel): void;
+  /** A player's view: citations open the campaign's read-only viewer. */
+  playerView?: boolean;
   /** The no-JavaScript form's failed turn, from the route action. */
   failedTurn?: { query: string; error: string; status: number } | null;
 }
@@ -39,7 +43,7 @@ function useTimedNotice() {
   return { notice, show };
 }
 
-export function ChatPanel({ campaign, conversation, contextLevel, onContextLevelChange, failedTurn }: ChatPanelProps) {
+export function ChatPanel({ campaign, conversation, contextLevel, onContextLevelChange, failedTurn, playerView = false }: ChatPanelProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
@@ -81,6 +85,7 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
     isLinked: (datasetId) => campaign.datasets.includes(datasetId),
     onUnlinked: () => show('error', UNLINKED_CITATION_MESSAGE),
     onMissingIds: () => show('info', CITATION_WITHOUT_IDS_HINT),
+    ...(playerView ? { hrefOf: (citation: ChatCitation) => playerCitationHref(campaign.id, citation) } : {}),
   };
 
   async function send() {

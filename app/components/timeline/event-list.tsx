@@ -68,6 +68,7 @@ export const EventList = memo(function EventList({ calendar, events, page, pageH
               <div className="tl-list-main">
                 <p className="tl-list-title">
                   <strong>{event.title}</strong> <span className="tl-type-chip">{info.name}</span>
+                  {!event.player_visible && <span className="badge gm-only">GM only</span>}
                 </p>
                 <p className="muted small tl-list-meta">
                   <time dateTime={calendar.kind === 'gregorian' ? event.date : undefined}>{event.date_label}</time>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CONTEXT_LEVELS, DEFAULT_CONTEXT_LEVEL, type CampaignChatAnswer, type ContextLevel } from '../../../contract/chat';
 import type { AiProviders } from '../../ai/providers';
 import type { DB } from '../../db/schema';
-import { linkedDatasetIds, requireOwnedCampaign } from '../ownership';
+import { linkedDatasetIds, type CampaignAccess } from '../ownership';
 import { CONTEXT_BUDGETS, searchPassages, toAiPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
 import { citationsFromPassages, placeCitations } from './citations';
@@ -41,16 +41,22 @@ export interface PreparedCampaignChat {
   answer(options?: AnswerOptions): Promise<CampaignChatAnswer>;
 }
 
+/**
+ * For a player (or the GM viewing as one) the search reads only passages players may see: the
+ * audience is part of the search scope, so hidden passages are never candidates, and the
+ * answer, its citations and its token counts are made from visible passages alone. The
+ * conversation is the caller's own (a player's are never the GM's, nor another player's).
+ */
 export async function prepareCampaignChat(
   db: Kysely<DB>,
-  userId: string,
+  access: CampaignAccess,
   ai: AiProviders,
-  campaignId: string,
   input: CampaignChatInput,
 ): Promise<PreparedCampaignChat> {
   const askedAt = new Date();
   const { query, conversation_id, context_level } = campaignChatSchema.parse(input);
-  const campaign = await requireOwnedCampaign(db, userId, campaignId);
+  const { campaign, userId, ownerId, audience } = access;
+  const campaignId = campaign.id;
   const conversationId = conversation_id
     ? (await requireConversation(db, userId, { kind: 'campaign_chat', campaignId }, conversation_id)).id
     : null;
@@ -58,9 +64,10 @@ export async function prepareCampaignChat(
   const previousQuestion = [...history].reverse().find((turn) => turn.role === 'user')?.content;
 
   // Read the links now, at question time: a tome unlinked a second ago is not searched.
-  const datasetIds = await linkedDatasetIds(db, userId, campaignId);
+  const datasetIds = await linkedDatasetIds(db, ownerId, campaignId);
+  const tomeCount = audience === 'player' ? await tomesWithVisibleDocuments(db, ownerId, datasetIds) : datasetIds.length;
   const search = await searchPassages(db, {
-    scope: { userId, datasetIds },
+    scope: { userId: ownerId, datasetIds, audience },
     query,
     contextQuery: previousQuestion,
     embedder: ai.embedder,
@@ -78,7 +85,7 @@ export async function prepareCampaignChat(
       const started = performance.now();
       const result = await ai.generator
         .generate({
-          system: campaignSystemPrompt(campaign, context_level, datasetIds.length),
+          system: campaignSystemPrompt(campaign, context_level, tomeCount),
           messages: [
             ...history,
             {
@@ -95,7 +102,7 @@ export async function prepareCampaignChat(
           throw providerFailure(error);
         });
       const durationMs = performance.now() - started;
-      const citations = await placeCitations(db, userId, citationsFromPassages(result.citations, passages), passages);
+      const citations = await placeCitations(db, access, citationsFromPassages(result.citations, passages), passages);
       const cost = generationCost(result);
       const saved = await db.transaction().execute(async (trx) => {
         const exchange = await saveExchange(trx, {
@@ -127,12 +134,26 @@ export async function prepareCampaignChat(
 /** Question in, whole answer out (scripts and the no-JavaScript form). */
 export async function askCampaign(
   db: Kysely<DB>,
-  userId: string,
+  access: CampaignAccess,
   ai: AiProviders,
-  campaignId: string,
   input: CampaignChatInput,
   options: AnswerOptions = {},
 ): Promise<CampaignChatAnswer> {
-  const prepared = await prepareCampaignChat(db, userId, ai, campaignId, input);
+  const prepared = await prepareCampaignChat(db, access, ai, input);
   return prepared.answer(options);
+}
+
+/** How many of the linked tomes hold a document players may read (so the prompt counts no tome that is all secrets). */
+async function tomesWithVisibleDocuments(db: Kysely<DB>, ownerId: string, datasetIds: string[]): Promise<number> {
+  if (datasetIds.length === 0) return 0;
+  const rows = await db
+    .selectFrom('documents')
+    .select('dataset_id')
+    .distinct()
+    .where('user_id', '=', ownerId)
+    .where('dataset_id', 'in', datasetIds)
+    .where('player_visible', '=', true)
+    .where('status', '=', 'ready')
+    .execute();
+  return rows.length;
 }

@@ -4,7 +4,7 @@ import type { ChatTurn } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
 import { notFound } from '../errors';
-import { isUuid, requireOwnedCampaign } from '../ownership';
+import { isUuid, type CampaignAccess } from '../ownership';
 
 export interface ConversationSummary {
   id: string;
@@ -23,8 +23,10 @@ export interface Conversation {
 
 const PREVIEW_CHARACTERS = 100;
 
-export async function listConversations(db: Kysely<DB>, userId: string, campaignId: string): Promise<ConversationSummary[]> {
-  await requireOwnedCampaign(db, userId, campaignId);
+/** The caller's own conversations at the campaign: a player's are theirs alone, and the GM never sees them. */
+export async function listConversations(db: Kysely<DB>, access: CampaignAccess): Promise<ConversationSummary[]> {
+  const { userId } = access;
+  const campaignId = access.campaign.id;
   const rows = await db
     .selectFrom('conversations as cv')
     .select([
@@ -48,8 +50,9 @@ export async function listConversations(db: Kysely<DB>, userId: string, campaign
   }));
 }
 
-export async function getConversation(db: Kysely<DB>, userId: string, campaignId: string, conversationId: string): Promise<Conversation> {
-  await requireOwnedCampaign(db, userId, campaignId);
+export async function getConversation(db: Kysely<DB>, access: CampaignAccess, conversationId: string): Promise<Conversation> {
+  const { userId } = access;
+  const campaignId = access.campaign.id;
   const conversation = await requireConversation(db, userId, { kind: 'campaign_chat', campaignId }, conversationId);
   const messages = await db
     .selectFrom('messages')

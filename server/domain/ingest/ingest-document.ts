@@ -205,6 +205,7 @@ async function writeIndex(
             page: chunk.page,
             content: chunk.content,
             token_count: chunk.tokenCount,
+            gm_only: chunk.gmOnly,
           })),
         )
         .returning(['id', 'ordinal'])

@@ -9,7 +9,7 @@ import { keepSearchStatisticsFresh } from './statistics';
 import { titleCandidatesIn } from './titles';
 import { passageScores, questionTermsOf } from '../../ai/sentence-scoring';
 import { reciprocalRankFusion, type RankedList } from './fusion';
-import type { SearchScope } from './scope';
+import { scopeCondition, type SearchScope } from './scope';
 import { vectorCandidates, type VectorBackend } from './vector-search';
 
 export type RetrievalMode = 'hybrid' | 'fulltext' | 'vector';
@@ -195,9 +195,8 @@ async function hydrate(
       sql<boolean>`(left(d.content, 4000) ~ '^---\n.*\ngenerated: true\n')`.as('generated'),
     ])
     .where('c.id', 'in', ranked.map((r) => r.id))
-    // The scope again: a candidate list is never trusted to have stayed inside it.
-    .where('c.user_id', '=', scope.userId)
-    .where('c.dataset_id', 'in', scope.datasetIds)
+    // The scope again (audience included): a candidate list is never trusted to have stayed inside it.
+    .where(scopeCondition(scope))
     .execute();
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ranked.flatMap(({ id, score }) => {

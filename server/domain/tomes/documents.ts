@@ -27,6 +27,8 @@ export interface DocumentSummary {
   error: string | null;
   page_count: number | null;
   size_bytes: number;
+  /** Shown to the players of the campaigns the tome is linked to; GM-only (false) by default. */
+  player_visible: boolean;
 }
 
 export interface DocumentDetail extends DocumentSummary {
@@ -76,6 +78,7 @@ function documentsQuery(db: Kysely<DB>, userId: string) {
       'd.status',
       'd.error',
       'd.page_count',
+      'd.player_visible',
       sql<number>`coalesce(f.size_bytes, 0)`.as('size_bytes'),
       sql<string>`left(d.content, ${CONTENT_PREVIEW_LENGTH * 2})`.as('head'),
     ])
@@ -97,6 +100,7 @@ function toSummary(row: DocumentRow): DocumentSummary {
     error: row.error,
     page_count: row.page_count,
     size_bytes: Number(row.size_bytes),
+    player_visible: row.player_visible,
   };
 }
 

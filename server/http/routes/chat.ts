@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { describeZodError, isZodError } from '../../../contract/zod-messages';
 import type { CampaignChatAnswer, ChatStreamEvent } from '../../../contract/chat';
-import { askDocument, campaignChatSchema, documentChatSchema, getConversation, listConversations, prepareCampaignChat } from '../../domain/chat';
+import { askCampaignDocument, askDocument, campaignChatSchema, getCampaignDocumentConversation, documentChatSchema, getConversation, listConversations, prepareCampaignChat } from '../../domain/chat';
 import { isDomainError } from '../../domain/errors';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
+import { campaignAccessOf } from '../campaign-access';
 import { errorResponse } from '../zod-schemas';
 
 const citationSchema = z.object({
@@ -52,6 +53,20 @@ const documentAnswerSchema = answerSchema.extend({
   }),
   cost_info: z.object({ total_cost: z.number(), input_tokens: z.number(), output_tokens: z.number() }),
 });
+const documentConversationSchema = z.object({
+  id: z.string(),
+  messages: z.array(
+    z.object({
+      role: z.enum(['user', 'assistant']),
+      content: z.string(),
+      timestamp: z.string(),
+      citations: z.array(citationSchema),
+      engine: z.string().nullable(),
+      tokens: z.number().nullable(),
+      cost: z.number().nullable(),
+    }),
+  ),
+});
 const campaignParams = z.object({ id: z.string() });
 const conversationParams = z.object({ id: z.string(), conversationId: z.string() });
 const documentParams = z.object({ id: z.string(), docId: z.string() });
@@ -75,8 +90,8 @@ export async function chatRoutes(app: FastifyInstance, services: Services) {
     },
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof campaignParams>;
-      const user = currentUser(request);
-      const prepared = await prepareCampaignChat(db, user.id, services.ai, id, request.body as z.infer<typeof campaignChatSchema>);
+      const access = await campaignAccessOf(services, request, id);
+      const prepared = await prepareCampaignChat(db, access, services.ai, request.body as z.infer<typeof campaignChatSchema>);
       if (!wantsStream(request)) return prepared.answer();
       return streamAnswer(request, reply, (onText, signal) => prepared.answer({ onText, signal }));
     },
@@ -87,7 +102,7 @@ export async function chatRoutes(app: FastifyInstance, services: Services) {
     { schema: { tags, params: campaignParams, response: { 200: z.array(summarySchema), 404: errorResponse } } },
     async (request) => {
       const { id } = request.params as z.infer<typeof campaignParams>;
-      return listConversations(db, currentUser(request).id, id);
+      return listConversations(db, await campaignAccessOf(services, request, id));
     },
   );
 
@@ -96,7 +111,7 @@ export async function chatRoutes(app: FastifyInstance, services: Services) {
     { schema: { tags, params: conversationParams, response: { 200: conversationSchema, 404: errorResponse } } },
     async (request) => {
       const { id, conversationId } = request.params as z.infer<typeof conversationParams>;
-      return getConversation(db, currentUser(request).id, id, conversationId);
+      return getConversation(db, await campaignAccessOf(services, request, id), conversationId);
     },
   );
 
@@ -114,6 +129,41 @@ export async function chatRoutes(app: FastifyInstance, services: Services) {
     async (request) => {
       const { id, docId } = request.params as z.infer<typeof documentParams>;
       return askDocument(db, currentUser(request).id, services.ai, id, docId, request.body as z.infer<typeof documentChatSchema>);
+    },
+  );
+
+  app.post(
+    '/api/campaigns/:id/documents/:docId/chat',
+    {
+      schema: {
+        tags,
+        description:
+          "Ask about one document of the campaign. A player may ask only about a document the GM shows, and reads only its text outside `:::gm` blocks.",
+        params: documentParams,
+        body: documentChatSchema,
+        response: { 200: documentAnswerSchema, ...aiErrors },
+      },
+    },
+    async (request) => {
+      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      const access = await campaignAccessOf(services, request, id);
+      return askCampaignDocument(db, access, services.ai, docId, request.body as z.infer<typeof documentChatSchema>);
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/documents/:docId/conversation',
+    {
+      schema: {
+        tags,
+        description: "The caller's own latest conversation about the document (null before the first question).",
+        params: documentParams,
+        response: { 200: documentConversationSchema.nullable(), 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { id, docId } = request.params as z.infer<typeof documentParams>;
+      return getCampaignDocumentConversation(db, await campaignAccessOf(services, request, id), docId);
     },
   );
 }

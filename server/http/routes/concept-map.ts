@@ -14,6 +14,7 @@ import {
 } from '../../domain/concept-map';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
+import { campaignAccessOf } from '../campaign-access';
 import { errorResponse } from '../zod-schemas';
 
 const settingsSchema = z.object({
@@ -95,7 +96,7 @@ export async function conceptMapRoutes(app: FastifyInstance, services: Services)
     { schema: { tags, params: campaignParams, response: { 200: mapSchema, 404: errorResponse } } },
     async (request) => {
       const { id } = request.params as z.infer<typeof campaignParams>;
-      return getConceptMap(db, currentUser(request).id, id);
+      return getConceptMap(db, await campaignAccessOf(services, request, id));
     },
   );
 

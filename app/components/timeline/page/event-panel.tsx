@@ -101,5 +101,6 @@ function valuesFromFailure(values: Record<string, string | string[]>): EventForm
     participants: text('participants'),
     tags: text('tags'),
     linked_documents: Array.isArray(linked) ? linked : [],
+    player_visible: text('player_visible') === 'on',
   };
 }
