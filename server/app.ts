@@ -21,6 +21,7 @@ import { contentRoutes } from './http/routes/content';
 import { conceptMapRoutes } from './http/routes/concept-map';
 import { healthRoutes } from './http/routes/health';
 import { openApiRoutes } from './http/routes/openapi';
+import { seatRoutes } from './http/routes/seats';
 import { timelineRoutes } from './http/routes/timeline';
 import { tomeRoutes } from './http/routes/tomes';
 import { usageRoutes } from './http/routes/usage';
@@ -119,6 +120,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await chatRoutes(api, services);
     await contentRoutes(api, services);
     await conceptMapRoutes(api, services);
+    await seatRoutes(api, services);
     if (options.adminSecret) await adminRoutes(api, services, options.adminSecret);
   });
 
