@@ -5,6 +5,7 @@ import { campaignAction, isCampaignIntent } from '~/components/campaigns/campaig
 import { CampaignsPanel, campaignsPanelLinks } from '~/components/campaigns/campaigns-panel';
 import { contentLinks } from '~/components/content/content-links';
 import { PageHeader } from '~/components/page-header';
+import { SeatsPanel, seatsPanelLinks } from '~/components/seats/seats-panel';
 import { TomesPanel, tomesPanelLinks } from '~/components/tomes/tomes-panel';
 import { readTomeForm, tomeAction } from '~/components/tomes/tome-actions.server';
 import { loadTomesView } from '~/components/tomes/tomes-view.server';
@@ -17,7 +18,7 @@ const DashboardContentCreator = lazy(() =>
   import('~/components/content/dashboard-content-creator').then((m) => ({ default: m.DashboardContentCreator })),
 );
 
-export const links: LinksFunction = () => [...campaignsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
+export const links: LinksFunction = () => [...campaignsPanelLinks(), ...seatsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
@@ -25,9 +26,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { db } = context.services;
   // A link to a document (a citation) opens the Knowledge Tomes tab even without ?tab=.
   const tab = url.searchParams.get('tab') === 'datasets' || (url.searchParams.has('document') && !url.searchParams.has('tab')) ? 'datasets' : 'campaigns';
-  const [campaigns, datasets] = await Promise.all([
+  const [campaigns, datasets, seats] = await Promise.all([
     context.domain.campaigns.listCampaigns(db, user.id).catch(logged),
     context.domain.tomes.listDatasets(db, user.id).catch(logged),
+    context.domain.seats.listSeats(db, user.id).catch(logged),
   ]);
   const tomes = tab === 'datasets' && datasets ? await loadTomesView(context, user.id, url, datasets) : null;
   const activeJobs = tomes ? tomes.activeJobs : await context.domain.tomes.listActiveJobs(db, user.id).catch(() => []);
@@ -35,6 +37,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     tab,
     campaigns: campaigns ?? [],
     datasets: datasets ?? [],
+    seats: seats ?? [],
+    joined: url.searchParams.get('joined'),
     loadError: !datasets ? 'Failed to load datasets.' : !campaigns ? 'Failed to load dashboard data.' : null,
     tomes,
     activeJobs,
@@ -56,7 +60,7 @@ function logged(error: unknown): null {
 }
 
 export default function Dashboard() {
-  const { tab, campaigns, datasets, loadError, tomes, activeJobs } = useLoaderData<typeof loader>();
+  const { tab, campaigns, datasets, seats, joined, loadError, tomes, activeJobs } = useLoaderData<typeof loader>();
   return (
     <UploadTrackerProvider initialJobs={activeJobs}>
       <main className="page">
@@ -78,6 +82,7 @@ export default function Dashboard() {
         {tab === 'campaigns' ? (
           <>
             <CampaignsPanel campaigns={campaigns} datasets={datasets} />
+            <SeatsPanel seats={seats} joined={joined} />
             <section className="dashboard-content" aria-label="Content Creator">
               <Suspense fallback={<p className="muted">Loading the content creator…</p>}>
                 <DashboardContentCreator campaigns={campaigns} datasets={datasets} />

@@ -176,11 +176,11 @@ export async function findInvite(db: Kysely<DB>, code: string, options: { lock?:
 }
 
 /** What the join page shows before the player commits: whose campaign, or why the code fails. */
-export async function previewInvite(db: Kysely<DB>, code: string): Promise<{ campaign_name: string; gm_username: string }> {
+export async function previewInvite(db: Kysely<DB>, code: string): Promise<{ campaign_id: string; campaign_name: string; gm_username: string }> {
   const found = code.length <= 100 ? await findInvite(db, code) : null;
   if (!found) throw new DomainError(404, UNKNOWN_INVITE);
   if (found.status !== 'active') throw new DomainError(410, REFUSALS[found.status]);
-  return { campaign_name: found.campaign.name, gm_username: found.campaign.gm_username };
+  return { campaign_id: found.campaign.id, campaign_name: found.campaign.name, gm_username: found.campaign.gm_username };
 }
 
 /**
