@@ -236,3 +236,46 @@ for (const size of SIZES.filter((s) => s.width === 390 || s.width === 1280)) {
     await player.context().close();
   });
 }
+
+test('seat page actions answer malformed forms with a redirect or a 4xx, never a 5xx', async ({ page, user, playwright, baseURL }) => {
+  const campaignId = await createCampaignByApi(page.request, user.token, uniqueName('Fuzzed '));
+  const { code } = await inviteByApi(page.request, user.token, campaignId);
+  const actions = [
+    '/join',
+    `/join/${code}`,
+    '/join/not-a-code',
+    '/view-as',
+    `/campaigns/${campaignId}/players`,
+    `/campaigns/${campaignId}/notes`,
+    `/campaigns/${campaignId}/leave`,
+    '/campaigns/not-a-uuid/players',
+  ];
+  const intents = ['', 'find', 'join', 'create-invite', 'revoke-invite', 'remove-player', 'set-budget', 'create-note', 'update-note', 'delete-note', 'nonsense'];
+  const fields = ['code', 'uses', 'expires_in_days', 'note', 'invite_id', 'user_id', 'monthly_budget_usd', 'note_id', 'title', 'body', 'mode', 'redirectTo'];
+  const bodies = intents.flatMap((intent) =>
+    ['a%00b', '%ED%A0%80%FF', 'not-a-uuid', '-1e309', 'x'.repeat(5000)].map((value) => `intent=${intent}&${fields.map((f) => `${f}=${value}`).join('&')}`),
+  );
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const failures: string[] = [];
+  try {
+    for (const [who, request] of [['signed in', page.request], ['anonymous', anonymous]] as const) {
+      for (const action of actions) {
+        for (const body of [...bodies, 'intent=create-note&intent=delete-note&title=a&title=b']) {
+          const response = await request.post(action, {
+            data: body,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseURL! },
+            maxRedirects: 0,
+            failOnStatusCode: false,
+          });
+          if (response.status() >= 500) failures.push(`${who} POST ${action} [${body.slice(0, 40)}] -> ${response.status()}`);
+        }
+      }
+    }
+  } finally {
+    await anonymous.dispose();
+  }
+  expect(failures).toEqual([]);
+  // The invite took no use from all that.
+  const invites = (await (await page.request.get(`/api/campaigns/${campaignId}/invites`, { headers: auth(user.token) })).json()) as { uses: number }[];
+  expect(invites.find((i) => i.uses > 0)).toBeUndefined();
+});

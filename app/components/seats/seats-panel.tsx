@@ -47,12 +47,12 @@ export function SeatsPanel({ seats, joined }: { seats: Seat[]; joined: string | 
                 <Link className="button secondary" to={`/campaigns/${seat.campaign_id}/notes`}>
                   My notes
                 </Link>
+                <Form method="post" action={`/campaigns/${seat.campaign_id}/leave`}>
+                  <button type="submit" className="button danger" aria-label={`Leave ${seat.name}`}>
+                    Leave
+                  </button>
+                </Form>
               </div>
-              <Form method="post" action={`/campaigns/${seat.campaign_id}/leave`}>
-                <button type="submit" className="link-button small" aria-label={`Leave ${seat.name}`}>
-                  Leave this campaign
-                </button>
-              </Form>
             </article>
           ))}
         </div>

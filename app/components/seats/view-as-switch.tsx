@@ -23,7 +23,7 @@ export function ViewAsSwitch({ viewingAsPlayer, runsCampaigns }: { viewingAsPlay
   if (!runsCampaigns || !CAMPAIGN_SCREENS.test(location.pathname)) return null;
   return (
     <div className="view-as-bar" data-testid="view-as-bar">
-      <span className="muted small">You see this campaign as its GM.</span>
+      <span className="muted small">See your campaign screens as your players do:</span>
       <SwitchForm mode="player" redirectTo={here} label="View as player" />
     </div>
   );
