@@ -48,8 +48,8 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   try {
     if (intent === 'create-invite') {
       const created = await seats.createInvite(db, user.id, campaignId, {
-        uses: fields.uses as unknown as number,
-        expires_in_days: fields.expires_in_days === 'never' ? null : (fields.expires_in_days as unknown as number),
+        uses: fields.uses,
+        expires_in_days: fields.expires_in_days === 'never' ? null : fields.expires_in_days,
         note: fields.note ?? '',
       });
       const link = new URL(created.link, request.url).toString();
