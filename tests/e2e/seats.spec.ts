@@ -193,6 +193,13 @@ test('a player posting to the GM’s page actions gets 404 and changes nothing',
     const response = await player.request.post(`/campaigns/${campaignId}/players`, { form, headers: { origin: baseURL! }, maxRedirects: 0 });
     expect(response.status(), form.intent).toBe(404);
   }
+  // Another campaign of the same GM, where the player has no seat: its screens and actions are 404.
+  const elsewhere = await createCampaignByApi(page.request, user.token, uniqueName('No seat here '));
+  for (const path of ['notes', 'players']) {
+    expect((await player.goto(`/campaigns/${elsewhere}/${path}`))?.status(), `GET ${path}`).toBe(404);
+  }
+  expect((await player.request.post(`/campaigns/${elsewhere}/notes`, { form: { intent: 'create-note', title: 'x' }, headers: { origin: baseURL! }, maxRedirects: 0 })).status()).toBe(404);
+  expect((await player.request.post(`/campaigns/${elsewhere}/leave`, { form: {}, headers: { origin: baseURL! }, maxRedirects: 0 })).status()).toBe(404);
   // Forged and foreign ids on the notes page, too.
   expect((await player.request.post('/campaigns/not-a-uuid/notes', { form: { intent: 'create-note', title: 'x' }, headers: { origin: baseURL! }, maxRedirects: 0 })).status()).toBe(404);
   expect((await player.request.post(`/campaigns/${campaignId}/notes`, { form: { intent: 'delete-note', note_id: revocable.invite.id }, headers: { origin: baseURL! }, maxRedirects: 0 })).status()).toBe(404);

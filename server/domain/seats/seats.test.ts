@@ -108,6 +108,16 @@ describe('campaign seats over /api', () => {
     expect((await members(campaign)).map((m) => m.user_id)).not.toContain(gm.userId);
   });
 
+  it('seats exactly one of two players racing for an invite’s last use', async () => {
+    const single = await invite(gm, campaign, { uses: 1 });
+    const [a, b] = [await t.signUp(), await t.signUp()];
+    const answers = await Promise.all([a, b].map((who) => call(who, 'POST', '/api/invites/redeem', { code: single.code })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 410]);
+    expect(await usesOf(single.invite.id)).toBe(1);
+    const seated = (await members(campaign)).map((m) => m.user_id);
+    expect([a.userId, b.userId].filter((id) => seated.includes(id))).toHaveLength(1);
+  });
+
   it('checks invite input: bad uses, expiry and notes are 400 with nothing written', async () => {
     const before = (await call(gm, 'GET', `/api/campaigns/${campaign}/invites`)).json().length;
     for (const body of [{ uses: 0 }, { uses: 1.5 }, { uses: 'many' }, { uses: 101 }, { expires_in_days: -1 }, { expires_in_days: 91 }, { note: 'n'.repeat(201) }]) {
