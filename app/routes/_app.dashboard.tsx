@@ -32,12 +32,15 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     context.domain.seats.listSeats(db, user.id).catch(logged),
   ]);
   const tomes = tab === 'datasets' && datasets ? await loadTomesView(context, user.id, url, datasets) : null;
+  // Each table's campaign budget, so a player sees the 80% warning and the 100% stop up front.
+  const seatBudgets = tab === 'campaigns' && seats ? await Promise.all(seats.map((seat) => context.domain.campaignBudget.campaignBudgetStatus(db, seat.campaign_id))) : [];
   const activeJobs = tomes ? tomes.activeJobs : await context.domain.tomes.listActiveJobs(db, user.id).catch(() => []);
   return {
     tab,
     campaigns: campaigns ?? [],
     datasets: datasets ?? [],
     seats: seats ?? [],
+    seatBudgets,
     joined: url.searchParams.get('joined'),
     loadError: !datasets ? 'Failed to load datasets.' : !campaigns ? 'Failed to load dashboard data.' : null,
     tomes,
@@ -60,7 +63,7 @@ function logged(error: unknown): null {
 }
 
 export default function Dashboard() {
-  const { tab, campaigns, datasets, seats, joined, loadError, tomes, activeJobs } = useLoaderData<typeof loader>();
+  const { tab, campaigns, datasets, seats, seatBudgets, joined, loadError, tomes, activeJobs } = useLoaderData<typeof loader>();
   return (
     <UploadTrackerProvider initialJobs={activeJobs}>
       <main className="page">
@@ -82,7 +85,7 @@ export default function Dashboard() {
         {tab === 'campaigns' ? (
           <>
             <CampaignsPanel campaigns={campaigns} datasets={datasets} />
-            <SeatsPanel seats={seats} joined={joined} />
+            <SeatsPanel seats={seats} budgets={seatBudgets} joined={joined} />
             <section className="dashboard-content" aria-label="Content Creator">
               <Suspense fallback={<p className="muted">Loading the content creator…</p>}>
                 <DashboardContentCreator campaigns={campaigns} datasets={datasets} />

@@ -155,6 +155,28 @@ for (const js of [true, false]) {
       await gm.context().close();
     });
 
+    test('the GM sets the campaign budget and the player sees where it stands', async ({ page, user, browser, baseURL }) => {
+      const campaignName = uniqueName('Budgeted ');
+      const campaignId = await createCampaignByApi(page.request, user.token, campaignName);
+      const { link } = await inviteByApi(page.request, user.token, campaignId);
+      const player = await playerPage(browser, baseURL!, js);
+      await registerThroughInvite(player, link, uniqueName('player'));
+      await expect(player.getByRole('article', { name: campaignName })).toBeVisible();
+      await expect(player.getByRole('article', { name: campaignName }).getByTestId('campaign-budget-notice')).toHaveCount(0);
+
+      await page.goto(`/campaigns/${campaignId}/players`);
+      await page.getByLabel('Monthly budget (USD)').fill('0');
+      await page.getByRole('button', { name: 'Save budget' }).click();
+      await expect(page.getByText('Campaign budget saved.')).toBeVisible();
+      const stop = "This campaign's AI budget for the month is used up ($0.00 of $0.00).";
+      await expect(page.getByTestId('campaign-budget-notice')).toContainText(stop);
+      await player.goto('/dashboard?tab=campaigns');
+      await expect(player.getByRole('article', { name: campaignName }).getByTestId('campaign-budget-notice')).toContainText(stop);
+      await player.goto(`/campaigns/${campaignId}/notes`);
+      await expect(player.getByTestId('campaign-budget-notice')).toContainText(stop);
+      await player.context().close();
+    });
+
     test('the GM views a campaign screen as a player and back', async ({ page, user }) => {
       const campaignName = uniqueName('Lantern Watch ');
       const campaignId = await createCampaignByApi(page.request, user.token, campaignName);

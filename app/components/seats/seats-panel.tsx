@@ -1,5 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import type { Seat } from '../../../server/domain/seats/members';
+import type { CampaignBudgetStatus } from '../../../server/domain/usage/campaign-budget';
+import { CampaignBudgetNotice } from './campaign-budget-notice';
 import seatsStylesHref from '~/styles/seats.css?url';
 
 export const seatsPanelLinks = () => [{ rel: 'stylesheet', href: seatsStylesHref }];
@@ -8,7 +10,7 @@ export const seatsPanelLinks = () => [{ rel: 'stylesheet', href: seatsStylesHref
  * The dashboard's "Campaigns you play in": each campaign another GM runs with the user at the
  * table, with the way into its screens and the player's own notes.
  */
-export function SeatsPanel({ seats, joined }: { seats: Seat[]; joined: string | null }) {
+export function SeatsPanel({ seats, budgets, joined }: { seats: Seat[]; budgets: CampaignBudgetStatus[]; joined: string | null }) {
   const joinedSeat = joined ? seats.find((seat) => seat.campaign_id === joined) : undefined;
   return (
     <section className="seats-panel stack" aria-labelledby="seats-heading">
@@ -34,6 +36,7 @@ export function SeatsPanel({ seats, joined }: { seats: Seat[]; joined: string | 
                 GM: {seat.gm_username} · joined {seat.joined_at.slice(0, 10)}
               </p>
               {seat.description && <p className="muted small">{seat.description}</p>}
+              <SeatBudget budget={budgets.find((budget) => budget.campaign_id === seat.campaign_id)} />
               <div className="campaign-card-actions">
                 <Link className="button primary" to={`/assistant?campaign=${seat.campaign_id}`}>
                   Open in Assistant
@@ -59,4 +62,8 @@ export function SeatsPanel({ seats, joined }: { seats: Seat[]; joined: string | 
       )}
     </section>
   );
+}
+
+function SeatBudget({ budget }: { budget: CampaignBudgetStatus | undefined }) {
+  return budget ? <CampaignBudgetNotice budget={budget} audience="player" /> : null;
 }
