@@ -22,6 +22,7 @@ import { contentRoutes } from './http/routes/content';
 import { conceptMapRoutes } from './http/routes/concept-map';
 import { healthRoutes } from './http/routes/health';
 import { openApiRoutes } from './http/routes/openapi';
+import { seatRoutes } from './http/routes/seats';
 import { timelineRoutes } from './http/routes/timeline';
 import { tomeRoutes } from './http/routes/tomes';
 import { usageRoutes } from './http/routes/usage';
@@ -123,6 +124,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await contentRoutes(api, services);
     await conceptMapRoutes(api, services);
     await campaignDocumentRoutes(api, services);
+    await seatRoutes(api, services);
     if (options.adminSecret) await adminRoutes(api, services, options.adminSecret);
   });
 

@@ -7,6 +7,7 @@ import { contentLinks } from '~/components/content/content-links';
 import { contentAction, loadContentState } from '~/components/content/content-session.server';
 import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
+import { SeatsPanel, seatsPanelLinks } from '~/components/seats/seats-panel';
 import { TomesPanel, tomesPanelLinks } from '~/components/tomes/tomes-panel';
 import { readTomeForm, tomeAction } from '~/components/tomes/tome-actions.server';
 import { loadTomesView } from '~/components/tomes/tomes-view.server';
@@ -20,7 +21,7 @@ const DashboardContentCreator = lazy(() =>
   import('~/components/content/dashboard-content-creator').then((m) => ({ default: m.DashboardContentCreator })),
 );
 
-export const links: LinksFunction = () => [...campaignsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
+export const links: LinksFunction = () => [...campaignsPanelLinks(), ...seatsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
@@ -28,17 +29,23 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { db } = context.services;
   // A link to a document (a citation) opens the Knowledge Tomes tab even without ?tab=.
   const tab = url.searchParams.get('tab') === 'datasets' || (url.searchParams.has('document') && !url.searchParams.has('tab')) ? 'datasets' : 'campaigns';
-  const [campaigns, datasets] = await Promise.all([
+  const [campaigns, datasets, seats] = await Promise.all([
     context.domain.campaigns.listCampaigns(db, user.id).catch(logged),
     context.domain.tomes.listDatasets(db, user.id).catch(logged),
+    context.domain.seats.listSeats(db, user.id).catch(logged),
   ]);
   const tomes = tab === 'datasets' && datasets ? await loadTomesView(context, user.id, url, datasets) : null;
+  // Each table's campaign budget, so a player sees the 80% warning and the 100% stop up front.
+  const seatBudgets = tab === 'campaigns' && seats ? await Promise.all(seats.map((seat) => context.domain.campaignBudget.campaignBudgetStatus(db, seat.campaign_id))) : [];
   const activeJobs = tomes ? tomes.activeJobs : await context.domain.tomes.listActiveJobs(db, user.id).catch(() => []);
   const content = tab === 'campaigns' ? await loadContentState(context, user.id, url, campaigns ?? [], datasets ?? []) : null;
   return {
     tab,
     campaigns: campaigns ?? [],
     datasets: datasets ?? [],
+    seats: seats ?? [],
+    seatBudgets,
+    joined: url.searchParams.get('joined'),
     loadError: !datasets ? 'Failed to load datasets.' : !campaigns ? 'Failed to load dashboard data.' : null,
     tomes,
     activeJobs,
@@ -62,7 +69,7 @@ function logged(error: unknown): null {
 }
 
 export default function Dashboard() {
-  const { tab, campaigns, datasets, loadError, tomes, activeJobs, content } = useLoaderData<typeof loader>();
+  const { tab, campaigns, datasets, seats, seatBudgets, joined, loadError, tomes, activeJobs, content } = useLoaderData<typeof loader>();
   return (
     <UploadTrackerProvider initialJobs={activeJobs}>
       <main className="page">
@@ -84,6 +91,7 @@ export default function Dashboard() {
         {tab === 'campaigns' ? (
           <>
             <CampaignsPanel campaigns={campaigns} datasets={datasets} />
+            <SeatsPanel seats={seats} budgets={seatBudgets} joined={joined} />
             <section className="dashboard-content" aria-label="Content Creator">
               <Suspense fallback={<p className="muted">Loading the content creator…</p>}>
                 {content && <DashboardContentCreator campaigns={campaigns} datasets={datasets} initial={content} />}

@@ -11,6 +11,8 @@ export interface UsersTable {
   password_hash: string;
   disabled: Generated<boolean>;
   monthly_budget_usd: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** The administrator's cap on this GM's open player invites (null: the default; migration 081). */
+  max_player_invites: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Generated<Date>;
 }
 
@@ -150,6 +152,17 @@ export interface CampaignInvitesTable {
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   note: Generated<string>;
   created_at: Generated<Date>;
+}
+
+/** A player's private note in a campaign: only its author reads it (migration 081). */
+export interface PlayerNotesTable {
+  id: Generated<string>;
+  campaign_id: string;
+  user_id: string;
+  title: string;
+  body: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
 }
 
 export interface CampaignDatasetsTable {
@@ -339,6 +352,7 @@ export interface DB {
   campaign_datasets: CampaignDatasetsTable;
   campaign_members: CampaignMembersTable;
   campaign_invites: CampaignInvitesTable;
+  player_notes: PlayerNotesTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   usage_events: UsageEventsTable;

@@ -19,7 +19,7 @@ export async function authRoutes(app: FastifyInstance, services: Services) {
       schema: {
         tags: ['auth'],
         body: registrationSchema,
-        response: { 200: authAnswer, 400: errorResponse, 403: errorResponse, 409: errorResponse },
+        response: { 200: authAnswer, 400: errorResponse, 403: errorResponse, 409: errorResponse, 410: errorResponse },
       },
     },
     async (request, reply) => {
