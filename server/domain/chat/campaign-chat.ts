@@ -9,6 +9,7 @@ import { providerFailure } from './ai-failure';
 import { citationsFromPassages, placeCitations } from './citations';
 import { historyOf, requireConversation, saveExchange } from './conversations';
 import { campaignSystemPrompt } from './prompts';
+import { requireCampaignBudget } from '../usage/campaign-budget';
 import { generationCost, recordGeneration, recordSearchUsage } from './usage-records';
 
 export const campaignChatSchema = z.object({
@@ -57,6 +58,8 @@ export async function prepareCampaignChat(
   const { query, conversation_id, context_level } = campaignChatSchema.parse(input);
   const { campaign, userId, ownerId, audience } = access;
   const campaignId = campaign.id;
+  // A player's question is refused before any work once the campaign's monthly budget is spent.
+  await requireCampaignBudget(db, access);
   const conversationId = conversation_id
     ? (await requireConversation(db, userId, { kind: 'campaign_chat', campaignId }, conversation_id)).id
     : null;
@@ -76,7 +79,7 @@ export async function prepareCampaignChat(
   }).catch((error: unknown) => {
     throw providerFailure(error);
   });
-  await recordSearchUsage(db, userId, search);
+  await recordSearchUsage(db, userId, search, campaignId);
   const passages = search.passages;
 
   return {
@@ -117,7 +120,7 @@ export async function prepareCampaignChat(
           tokens: cost.total_tokens,
           costInfo: { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens },
         });
-        await recordGeneration(trx, userId, 'campaign_chat', result, durationMs);
+        await recordGeneration(trx, userId, 'campaign_chat', result, durationMs, campaignId);
         return exchange;
       });
       return {

@@ -13,6 +13,7 @@ import { providerFailure } from './ai-failure';
 import { citationsFromPassages, pageOfQuote, placeCitations } from './citations';
 import { historyOf, requireConversation, saveExchange } from './conversations';
 import { documentSystemPrompt } from './prompts';
+import { requireCampaignBudget } from '../usage/campaign-budget';
 import { generationCost, recordGeneration, recordSearchUsage, type GenerationCost } from './usage-records';
 
 export const documentChatSchema = z.object({
@@ -56,7 +57,7 @@ export async function askDocument(
 ): Promise<DocumentChatAnswer> {
   const document = await requireOwnedDocument(db, userId, datasetId, documentId);
   const { content } = await db.selectFrom('documents').select('content').where('id', '=', documentId).executeTakeFirstOrThrow();
-  return answerAboutDocument(db, { userId, ownerId: userId, audience: 'gm' }, ai, { ...document, content }, input, options);
+  return answerAboutDocument(db, { userId, ownerId: userId, audience: 'gm', campaignId: null }, ai, { ...document, content }, input, options);
 }
 
 /**
@@ -72,7 +73,8 @@ export async function askCampaignDocument(
   options: { signal?: AbortSignal } = {},
 ): Promise<DocumentChatAnswer> {
   const document = await getCampaignDocument(db, access, documentId);
-  return answerAboutDocument(db, access, ai, document, input, options);
+  await requireCampaignBudget(db, access);
+  return answerAboutDocument(db, { ...access, campaignId: access.campaign.id }, ai, document, input, options);
 }
 
 interface AskedDocument {
@@ -87,7 +89,8 @@ interface AskedDocument {
 
 async function answerAboutDocument(
   db: Kysely<DB>,
-  reader: Pick<CampaignAccess, 'userId' | 'ownerId' | 'audience'>,
+  /** Who asks, whose document it is, and the campaign the call is billed to (null from the tome's viewer). */
+  reader: Pick<CampaignAccess, 'userId' | 'ownerId' | 'audience'> & { campaignId: string | null },
   ai: AiProviders,
   document: AskedDocument,
   input: DocumentChatInput,
@@ -95,7 +98,7 @@ async function answerAboutDocument(
 ): Promise<DocumentChatAnswer> {
   const askedAt = new Date();
   const { query, conversation_id } = documentChatSchema.parse(input);
-  const { userId, ownerId, audience } = reader;
+  const { userId, ownerId, audience, campaignId } = reader;
   const { id: documentId, dataset_id: datasetId, content } = document;
   if (document.status === 'processing') throw new DomainError(409, 'This document is still being processed. Ask again once it is ready.');
   if (document.status === 'failed') throw new DomainError(409, 'This document could not be processed, so there is nothing to ask about.');
@@ -126,7 +129,7 @@ async function answerAboutDocument(
     }).catch((error: unknown) => {
       throw providerFailure(error);
     });
-    await recordSearchUsage(db, userId, search);
+    await recordSearchUsage(db, userId, search, campaignId);
     passages = search.passages;
     request.messages[request.messages.length - 1] = {
       role: 'user',
@@ -167,7 +170,7 @@ async function answerAboutDocument(
       tokens: cost.total_tokens,
       costInfo,
     });
-    await recordGeneration(trx, userId, 'document_chat', result, durationMs);
+    await recordGeneration(trx, userId, 'document_chat', result, durationMs, campaignId);
     return exchange;
   });
   return {

@@ -258,4 +258,22 @@ describe('what players see of the Ember Crown (offline engine)', () => {
     const map = (await asPlayer(`/api/campaigns/${table.campaignId}/concept-map`)).json();
     expect(secretsIn(JSON.stringify(map.concepts))).toEqual([]);
   });
+  it("bills players' questions to the campaign and stops them, not the GM, once its budget is spent", async () => {
+    const { db } = t.services;
+    const billed = await db.selectFrom('usage_events').select(['user_id', 'feature']).where('campaign_id', '=', table.campaignId).execute();
+    expect(billed.some((row) => row.user_id === table.players[0].userId && row.feature === 'campaign_chat')).toBe(true);
+
+    expect((await as(table.gm.token, 'PUT', `/api/campaigns/${table.campaignId}/budget`, { monthly_budget_usd: 0 })).statusCode).toBe(200);
+    const before = await db.selectFrom('messages').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const refused = await as(player, 'POST', `/api/campaigns/${table.campaignId}/chat`, { query: 'Who is the harbourmaster of Greywater?' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/budget/i);
+    const document = await as(player, 'POST', `/api/campaigns/${table.campaignId}/documents/${table.lore}/chat`, { query: 'Who is the harbourmaster?' });
+    expect(document.statusCode).toBe(429);
+    const after = await db.selectFrom('messages').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    // The GM's own questions are never stopped by the players' budget.
+    expect((await as(table.gm.token, 'POST', `/api/campaigns/${table.campaignId}/chat`, { query: 'Who is the harbourmaster of Greywater?' })).statusCode).toBe(200);
+    await as(table.gm.token, 'PUT', `/api/campaigns/${table.campaignId}/budget`, { monthly_budget_usd: null });
+  });
 });
