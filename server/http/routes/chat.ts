@@ -144,6 +144,7 @@ async function streamAnswer(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
+  reply.raw.flushHeaders();
   const send = (message: ChatStreamEvent) => {
     if (!reply.raw.writableEnded) reply.raw.write(`event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`);
   };
