@@ -75,7 +75,7 @@ export async function prepareCampaignChat(
   return {
     contextLevel: context_level,
     async answer(options: AnswerOptions = {}) {
-      const onText = sendOpeningFirst(ai.generator.opening, options.onText);
+      const onText = await sendOpeningFirst(ai.generator.opening, options.onText);
       const search = await findPassages();
       await recordSearchUsage(db, userId, search);
       const passages = search.passages;
