@@ -16,6 +16,9 @@ import assistantStyles from '~/styles/assistant.css?url';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: assistantStyles }];
 export const meta: MetaFunction = () => [{ title: 'Campaign Assistant · Tomekeeper' }];
 
+/** Conversations per page of the history panel. */
+const HISTORY_PAGE = 25;
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
   const { db } = context.services;
@@ -34,10 +37,18 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     tomes = await context.domain.tomes.listDatasets(db, user.id);
   } catch (error) {
     console.error(error);
-    return { ...base, loadError: 'Failed to load campaigns and datasets', campaigns: [], tomes: [], selected: null, conversations: [], conversation: null, conversationError: null };
+    return { ...base, loadError: 'Failed to load campaigns and datasets', campaigns: [], tomes: [], selected: null, history: null, conversation: null, conversationError: null };
   }
   const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? null;
-  const conversations = selected ? await chat.listConversations(db, user.id, selected.id) : [];
+  // The history shows a page at a time; `before` (a cursor from the previous page) asks for older ones.
+  const before = url.searchParams.get('before');
+  const history =
+    selected && base.showHistory
+      ? await chat
+          .listConversations(db, user.id, selected.id, { limit: HISTORY_PAGE, before: before ?? undefined })
+          .catch(() => chat.listConversations(db, user.id, selected.id, { limit: HISTORY_PAGE }))
+          .then((page) => ({ ...page, before }))
+      : null;
   const conversationId = url.searchParams.get('conversation');
   let conversation: Awaited<ReturnType<typeof chat.getConversation>> | null = null;
   let conversationError: string | null = null;
@@ -48,7 +59,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       conversationError = 'Failed to load conversation';
     }
   }
-  return { ...base, loadError: null, campaigns, tomes, selected, conversations, conversation, conversationError };
+  return { ...base, loadError: null, campaigns, tomes, selected, history, conversation, conversationError };
 }
 
 /** The chat form without JavaScript: the whole answer, then back to the conversation. */
@@ -149,8 +160,14 @@ export default function AssistantPage() {
                   <Link to="/dashboard?tab=campaigns">dashboard’s Campaigns tab</Link>.
                 </p>
               </div>
-              {loaded.showHistory && (
-                <ConversationHistory campaignId={selected.id} conversations={loaded.conversations} currentId={loaded.conversation?.id ?? null} />
+              {loaded.history && (
+                <ConversationHistory
+                  campaignId={selected.id}
+                  conversations={loaded.history.conversations}
+                  currentId={loaded.conversation?.id ?? null}
+                  older={loaded.history.older}
+                  isFirstPage={!loaded.history.before}
+                />
               )}
               <nav className="tabs" aria-label="Assistant sections">
                 <Link
