@@ -9,6 +9,7 @@ import type { AppLoadContext } from '../../app/load-context';
 import * as domain from '../domain';
 import type { Services } from '../services';
 import { BAD_TEXT_MESSAGE, isBadText } from './input-guard';
+import { PublicPageCache } from './public-pages';
 
 /**
  * Serves the built Remix app from Fastify: hashed assets from build/client with immutable
@@ -76,10 +77,13 @@ export async function remixRoutes(app: FastifyInstance, services: Services, hand
       if (declared > limit) return reply.status(413).send({ error: tooLarge(limit) });
     });
 
+    const publicPages = new PublicPageCache();
     scope.all('/*', async (request, reply) => {
       if (request.url.startsWith('/api/')) {
         return reply.status(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
       }
+      const isPublicPage = publicPages.accepts(request);
+      if (isPublicPage && publicPages.send(request, reply)) return reply;
       const limit = pageBodyLimit(request, services);
       const context: AppLoadContext = {
         services,
@@ -109,6 +113,10 @@ export async function remixRoutes(app: FastifyInstance, services: Services, hand
       const webRequest = toWebRequest(request, reply, source);
       const response = await handle(webRequest, context);
       if (body.exceeded) return reply.status(413).send({ error: tooLarge(limit) });
+      if (isPublicPage) {
+        const kept = await publicPages.keep(request.url, response.clone());
+        if (kept) return publicPages.send(request, reply) ? reply : sendWebResponse(reply, response);
+      }
       return sendWebResponse(reply, response);
     });
   });
