@@ -21,7 +21,7 @@ export async function remixPlugin(app: FastifyInstance, options: { services: Ser
   const handle = createRequestHandler(build, 'production');
 
   await builtFileRoutes(app, path.join(options.buildDir, 'client'));
-  await remixRoutes(app, options.services, handle);
+  await remixRoutes(app, options.services, handle, { keepPublicPages: true });
 }
 
 /**
@@ -62,7 +62,7 @@ const HOUR_MS = 3600 * 1000;
 const YEAR_MS = 365 * 24 * HOUR_MS;
 
 /** Every non-/api path through Remix's request handler, with the process's services as load context. */
-export async function remixRoutes(app: FastifyInstance, services: Services, handle: RequestHandler) {
+export async function remixRoutes(app: FastifyInstance, services: Services, handle: RequestHandler, options: { keepPublicPages?: boolean } = {}) {
   await app.register(async (scope) => {
     // Remix reads the body itself: let every content type through unread.
     scope.removeAllContentTypeParsers();
@@ -82,7 +82,8 @@ export async function remixRoutes(app: FastifyInstance, services: Services, hand
       if (request.url.startsWith('/api/')) {
         return reply.status(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
       }
-      const isPublicPage = publicPages.accepts(request);
+      // Not under Vite's dev server, where an edited page must render anew.
+      const isPublicPage = options.keepPublicPages === true && publicPages.accepts(request);
       if (isPublicPage && publicPages.send(request, reply)) return reply;
       const limit = pageBodyLimit(request, services);
       const context: AppLoadContext = {

@@ -37,7 +37,7 @@ describe('signed-out pages rendered once per URL', () => {
     await pages.register(fastifyCompress, { threshold: 1024 });
     await pages.register(fastifyCookie);
     installAuth(pages, t.services);
-    await remixRoutes(pages, t.services, handle);
+    await remixRoutes(pages, t.services, handle, { keepPublicPages: true });
     await pages.ready();
   });
   afterAll(async () => {
