@@ -19,6 +19,9 @@ import assistantStyles from '~/styles/assistant.css?url';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: assistantStyles }];
 export const meta: MetaFunction = () => [{ title: 'Campaign Assistant · Tomekeeper' }];
 
+/** Conversations per page of the history panel. */
+const HISTORY_PAGE = 25;
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
   const { db } = context.services;
@@ -45,7 +48,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       campaignTomes: [],
       playerView: false,
       selected: null,
-      conversations: [],
+      history: null,
       conversation: null,
       conversationError: null,
       content: null,
@@ -70,7 +73,15 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     : playerView || !own
       ? { id: access.campaign.id, name: access.campaign.name, description: access.campaign.description, created_at: access.campaign.created_at.toISOString(), datasets: campaignTomes.map((tome) => tome.id) }
       : own;
-  const conversations = access ? await chat.listConversations(db, access) : [];
+  // The history shows a page at a time; `before` (a cursor from the previous page) asks for older ones.
+  const before = url.searchParams.get('before');
+  const history =
+    access && base.showHistory
+      ? await chat
+          .listConversations(db, access, { limit: HISTORY_PAGE, before: before ?? undefined })
+          .catch(() => chat.listConversations(db, access, { limit: HISTORY_PAGE }))
+          .then((page) => ({ ...page, before }))
+      : null;
   const conversationId = url.searchParams.get('conversation');
   let conversation: Awaited<ReturnType<typeof chat.getConversation>> | null = null;
   let conversationError: string | null = null;
@@ -83,7 +94,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     }
   }
   const content = selected && !playerView && base.tab === 'create' ? await loadContentState(context, user.id, url, [selected], tomes) : null;
-  return { ...base, loadError: null, campaigns, tomes, campaignTomes, playerView, selected, conversations, conversation, conversationError, content };
+  return { ...base, loadError: null, campaigns, tomes, campaignTomes, playerView, selected, history, conversation, conversationError, content };
 }
 
 /** The content forms (the Create Content tab), and the chat form without JavaScript: the whole answer, then back to the conversation. */
@@ -196,8 +207,14 @@ export default function AssistantPage() {
                   </p>
                 )}
               </div>
-              {loaded.showHistory && (
-                <ConversationHistory campaignId={selected.id} conversations={loaded.conversations} currentId={loaded.conversation?.id ?? null} />
+              {loaded.history && (
+                <ConversationHistory
+                  campaignId={selected.id}
+                  conversations={loaded.history.conversations}
+                  currentId={loaded.conversation?.id ?? null}
+                  older={loaded.history.older}
+                  isFirstPage={!loaded.history.before}
+                />
               )}
               <nav className="tabs" aria-label="Assistant sections">
                 <Link

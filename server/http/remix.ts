@@ -9,6 +9,7 @@ import type { AppLoadContext } from '../../app/load-context';
 import type { Services } from '../services';
 import { BAD_TEXT_MESSAGE, isBadText } from './input-guard';
 import { domainForPages } from './page-domain';
+import { PublicPageCache } from './public-pages';
 import type { StorageHealth } from './storage-health';
 
 /**
@@ -21,7 +22,7 @@ export async function remixPlugin(app: FastifyInstance, options: { services: Ser
   const handle = createRequestHandler(build, 'production');
 
   await builtFileRoutes(app, path.join(options.buildDir, 'client'));
-  await remixRoutes(app, options.services, options.storage, handle);
+  await remixRoutes(app, options.services, options.storage, handle, { keepPublicPages: true });
 }
 
 /**
@@ -62,7 +63,13 @@ const HOUR_MS = 3600 * 1000;
 const YEAR_MS = 365 * 24 * HOUR_MS;
 
 /** Every non-/api path through Remix's request handler, with the process's services as load context. */
-export async function remixRoutes(app: FastifyInstance, services: Services, storage: StorageHealth, handle: RequestHandler) {
+export async function remixRoutes(
+  app: FastifyInstance,
+  services: Services,
+  storage: StorageHealth,
+  handle: RequestHandler,
+  options: { keepPublicPages?: boolean } = {},
+) {
   const domain = domainForPages(storage);
   await app.register(async (scope) => {
     // Remix reads the body itself: let every content type through unread.
@@ -78,10 +85,14 @@ export async function remixRoutes(app: FastifyInstance, services: Services, stor
       if (declared > limit) return reply.status(413).send({ error: tooLarge(limit) });
     });
 
+    const publicPages = new PublicPageCache();
     scope.all('/*', async (request, reply) => {
       if (request.url.startsWith('/api/')) {
         return reply.status(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
       }
+      // Not under Vite's dev server, where an edited page must render anew.
+      const isPublicPage = options.keepPublicPages === true && publicPages.accepts(request);
+      if (isPublicPage && publicPages.send(request, reply)) return reply;
       const limit = pageBodyLimit(request, services);
       const context: AppLoadContext = {
         services,
@@ -111,6 +122,10 @@ export async function remixRoutes(app: FastifyInstance, services: Services, stor
       const webRequest = toWebRequest(request, reply, source);
       const response = await handle(webRequest, context);
       if (body.exceeded) return reply.status(413).send({ error: tooLarge(limit) });
+      if (isPublicPage) {
+        const kept = await publicPages.keep(request.url, response.clone());
+        if (kept) return publicPages.send(request, reply) ? reply : sendWebResponse(reply, response);
+      }
       return sendWebResponse(reply, response);
     });
   });

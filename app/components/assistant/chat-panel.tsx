@@ -189,7 +189,8 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
             <header className="chat-message-meta">
               <span className="chat-role">Assistant</span>
             </header>
-            {streamed ? <div className="chat-text streaming-text">{streamed}</div> : <p className="chat-waiting">{CHAT_WAITING}</p>}
+            {streamed && <div className="chat-text streaming-text">{streamed}</div>}
+            <p className="chat-waiting">{CHAT_WAITING}</p>
           </article>
         )}
       </div>

@@ -8,6 +8,7 @@ import { CONTEXT_BUDGETS, searchPassages, toAiPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
 import { citationsFromPassages, placeCitations } from './citations';
 import { historyOf, requireConversation, saveExchange } from './conversations';
+import { sendOpeningFirst } from './opening';
 import { campaignSystemPrompt } from './prompts';
 import { requireCampaignBudget } from '../usage/campaign-budget';
 import { generationCost, recordGeneration, recordSearchUsage } from './usage-records';
@@ -33,9 +34,9 @@ export interface AnswerOptions {
 }
 
 /**
- * A campaign question, checked and with its passages found, ready to be answered. The HTTP
- * door prepares first (so bad input and missing rows still answer with their own status) and
- * only then opens a stream for the answer.
+ * A campaign question, checked, ready to be answered. The HTTP door prepares first (so bad
+ * input and missing rows still answer with their own status) and only then opens a stream;
+ * the passages are searched inside `answer`, after the engine's opening text has gone out.
  */
 export interface PreparedCampaignChat {
   contextLevel: ContextLevel;
@@ -69,7 +70,8 @@ export async function prepareCampaignChat(
   // Read the links now, at question time: a tome unlinked a second ago is not searched.
   const datasetIds = await linkedDatasetIds(db, ownerId, campaignId);
   const tomeCount = audience === 'player' ? await tomesWithVisibleDocuments(db, ownerId, datasetIds) : datasetIds.length;
-  const search = await searchPassages(db, {
+  // Searched when the answer starts, so a stream is open (and shows text) while retrieval runs.
+  const findPassages = () => searchPassages(db, {
     scope: { userId: ownerId, datasetIds, audience },
     query,
     contextQuery: previousQuestion,
@@ -79,12 +81,14 @@ export async function prepareCampaignChat(
   }).catch((error: unknown) => {
     throw providerFailure(error);
   });
-  await recordSearchUsage(db, userId, search, campaignId);
-  const passages = search.passages;
 
   return {
     contextLevel: context_level,
     async answer(options: AnswerOptions = {}) {
+      const onText = await sendOpeningFirst(ai.generator.opening, options.onText);
+      const search = await findPassages();
+      await recordSearchUsage(db, userId, search, campaignId);
+      const passages = search.passages;
       const started = performance.now();
       const result = await ai.generator
         .generate({
@@ -98,7 +102,7 @@ export async function prepareCampaignChat(
             },
           ],
           maxTokens: CONTEXT_BUDGETS[context_level].answerTokens,
-          onText: options.onText,
+          onText,
           signal: options.signal,
         })
         .catch((error: unknown) => {

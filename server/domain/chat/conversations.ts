@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import type { CampaignChatMessage, ChatCitation } from '../../../contract/chat';
 import type { ChatTurn } from '../../ai/types';
 import type { DB } from '../../db/schema';
@@ -23,11 +24,41 @@ export interface Conversation {
 
 const PREVIEW_CHARACTERS = 100;
 
-/** The caller's own conversations at the campaign: a player's are theirs alone, and the GM never sees them. */
-export async function listConversations(db: Kysely<DB>, access: CampaignAccess): Promise<ConversationSummary[]> {
+/** One page of a campaign's conversations, newest first. */
+export interface ConversationPage {
+  conversations: ConversationSummary[];
+  /** The cursor for the next, older page (`before`); null on the last page. */
+  older: string | null;
+}
+
+export const CONVERSATION_PAGE_DEFAULT = 50;
+export const CONVERSATION_PAGE_MAX = 100;
+
+export const conversationPageSchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number from 1 to 100' })
+    .int('limit must be a number from 1 to 100')
+    .min(1, 'limit must be a number from 1 to 100')
+    .max(CONVERSATION_PAGE_MAX, 'limit must be a number from 1 to 100')
+    .optional(),
+  before: z.string().uuid('before must be the cursor of an earlier page').optional(),
+});
+export type ConversationPageRequest = z.input<typeof conversationPageSchema>;
+
+/**
+ * The caller's own conversations at the campaign (a player's are theirs alone, and the GM never
+ * sees them), newest first, `limit` at a time. The cursor is the id of the page's last conversation: the
+ * next page starts below its (updated_at, id), read in SQL so no precision is lost.
+ */
+export async function listConversations(
+  db: Kysely<DB>,
+  access: CampaignAccess,
+  page: ConversationPageRequest = {},
+): Promise<ConversationPage> {
+  const { limit = CONVERSATION_PAGE_DEFAULT, before } = conversationPageSchema.parse(page);
   const { userId } = access;
   const campaignId = access.campaign.id;
-  const rows = await db
+  let query = db
     .selectFrom('conversations as cv')
     .select([
       'cv.id',
@@ -39,15 +70,23 @@ export async function listConversations(db: Kysely<DB>, access: CampaignAccess):
     ])
     .where('cv.user_id', '=', userId)
     .where('cv.campaign_id', '=', campaignId)
-    .where('cv.kind', '=', 'campaign_chat')
-    .orderBy('cv.updated_at', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    preview: preview(row.first_question ?? ''),
-    message_count: Number(row.message_count),
-    last_updated: row.updated_at.toISOString(),
-  }));
+    .where('cv.kind', '=', 'campaign_chat');
+  if (before) {
+    query = query.where(
+      sql<boolean>`(cv.updated_at, cv.id) < (select c.updated_at, c.id from conversations c where c.id = ${before} and c.user_id = ${userId})`,
+    );
+  }
+  const rows = await query.orderBy('cv.updated_at', 'desc').orderBy('cv.id', 'desc').limit(limit + 1).execute();
+  const shown = rows.slice(0, limit);
+  return {
+    conversations: shown.map((row) => ({
+      id: row.id,
+      preview: preview(row.first_question ?? ''),
+      message_count: Number(row.message_count),
+      last_updated: row.updated_at.toISOString(),
+    })),
+    older: rows.length > limit ? shown[shown.length - 1].id : null,
+  };
 }
 
 export async function getConversation(db: Kysely<DB>, access: CampaignAccess, conversationId: string): Promise<Conversation> {

@@ -2,7 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { describeZodError, isZodError } from '../../../contract/zod-messages';
 import type { CampaignChatAnswer, ChatStreamEvent } from '../../../contract/chat';
-import { askCampaignDocument, askDocument, campaignChatSchema, getCampaignDocumentConversation, documentChatSchema, getConversation, listConversations, prepareCampaignChat } from '../../domain/chat';
+import {
+  askCampaignDocument,
+  askDocument,
+  campaignChatSchema,
+  conversationPageSchema,
+  documentChatSchema,
+  getCampaignDocumentConversation,
+  getConversation,
+  listConversations,
+  prepareCampaignChat,
+} from '../../domain/chat';
 import { isDomainError } from '../../domain/errors';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
@@ -99,10 +109,26 @@ export async function chatRoutes(app: FastifyInstance, services: Services) {
 
   app.get(
     '/api/campaigns/:id/conversations',
-    { schema: { tags, params: campaignParams, response: { 200: z.array(summarySchema), 404: errorResponse } } },
-    async (request) => {
+    {
+      schema: {
+        tags,
+        description:
+          'Conversation summaries, newest first, `limit` at a time (default 50, at most 100). When older ones exist, a `Link` header with rel="next" gives the URL of the next page (`before` is its cursor).',
+        params: campaignParams,
+        querystring: conversationPageSchema,
+        response: { 200: z.array(summarySchema), 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
       const { id } = request.params as z.infer<typeof campaignParams>;
-      return listConversations(db, await campaignAccessOf(services, request, id));
+      const query = request.query as z.infer<typeof conversationPageSchema>;
+      const page = await listConversations(db, await campaignAccessOf(services, request, id), query);
+      if (page.older) {
+        const next = new URLSearchParams({ before: page.older });
+        if (query.limit) next.set('limit', String(query.limit));
+        reply.header('link', `</api/campaigns/${encodeURIComponent(id)}/conversations?${next.toString()}>; rel="next"`);
+      }
+      return page.conversations;
     },
   );
 
@@ -194,6 +220,7 @@ async function streamAnswer(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
+  reply.raw.flushHeaders();
   const send = (message: ChatStreamEvent) => {
     if (!reply.raw.writableEnded) reply.raw.write(`event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`);
   };
