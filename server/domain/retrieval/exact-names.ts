@@ -51,7 +51,11 @@ export function namesIn(query: string): string[] {
 
 /**
  * Chunks in scope that hold at least one of the names verbatim (case aside), with how many
- * of the names each holds; most names first.
+ * of the names each holds; most names first. The phrase test finds them through the full-text
+ * index (the unweighted 'simple' part of search_vector keeps every word), and each name brings
+ * at most `limit` passages, the first the index gives: a name found all over the library (a
+ * "Dexterity" in a stat block) then costs what a rare one does instead of a scan of every
+ * passage holding it (ADR 0100). A passage holding two names is found through the rarer one.
  */
 export async function exactNameCandidates(
   db: Kysely<DB>,
@@ -64,15 +68,11 @@ export async function exactNameCandidates(
     const pattern = `%${name.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     return sql<boolean>`(c.search_vector @@ phraseto_tsquery('simple', ${name}) and (c.content ilike ${pattern} or c.heading_path ilike ${pattern}))`;
   });
+  const perName = holds.map((held) => sql`(select c.id from chunks c where ${scopeCondition(scope)} and ${held} limit ${limit})`);
   const hits = sql<number>`(${sql.join(holds.map((held) => sql`(case when ${held} then 1 else 0 end)`), sql` + `)})`;
-  const rows = await db
-    .selectFrom('chunks as c')
-    .select(['c.id', hits.as('hits')])
-    .where(scopeCondition(scope))
-    .where(sql<boolean>`(${sql.join(holds, sql` or `)})`)
-    .orderBy('hits', 'desc')
-    .orderBy('c.id')
-    .limit(limit)
-    .execute();
+  const { rows } = await sql<{ id: string; hits: number }>`select c.id, ${hits} as hits
+    from chunks c where c.id in (${sql.join(perName, sql` union `)})
+    order by hits desc, c.id
+    limit ${limit}`.execute(db);
   return rows.map((row) => ({ id: Number(row.id), hits: Number(row.hits) }));
 }
