@@ -12,6 +12,8 @@ const QUESTION_WORDS = new Set(
   shall may might must has have had tell describe explain list give show please summarise summarize compare
   i i'm we you my our in on at of for to and or but if so`.split(/\s+/),
 );
+/** A question word, contracted ones too ("What's", "I'd"). */
+const isQuestionWord = (word: string) => QUESTION_WORDS.has(word.toLowerCase().replace(/['’](?:s|d|ll|re|ve|m)$/, ''));
 const CONNECTORS = new Set(['of', 'the', 'de', 'du', 'von', 'van', 'der', 'la', 'le']);
 const CAPITALISED = /^\p{Lu}[\p{L}\p{N}'’-]*$/u;
 
@@ -26,8 +28,8 @@ export function namesIn(query: string): string[] {
   let runStartsSentence = false;
   const flush = () => {
     while (run.length > 0 && CONNECTORS.has(run.at(-1)!)) run.pop();
-    if (runStartsSentence) while (run.length > 0 && QUESTION_WORDS.has(run[0].toLowerCase())) run.shift();
-    while (run.length > 0 && QUESTION_WORDS.has(run[0].toLowerCase()) && !CAPITALISED.test(run[0])) run.shift();
+    if (runStartsSentence) while (run.length > 0 && isQuestionWord(run[0])) run.shift();
+    while (run.length > 0 && isQuestionWord(run[0]) && !CAPITALISED.test(run[0])) run.shift();
     if (run.length > 0 && !(run.length === 1 && run[0].length < 3)) names.add(run.join(' '));
     run = [];
   };

@@ -19,7 +19,7 @@ const MAX_TERMS = 24;
  * of the question's terms too. Beyond it (a question of common words only) the first passages
  * the index gives are scored, so the cost stays bounded whatever the library's size.
  */
-const SCORED_BUDGET = 2_000;
+const SCORED_BUDGET = 1_000;
 /** The common terms paired with a selecting term, rarest first. */
 const MAX_PARTNERS = 8;
 

@@ -15,8 +15,11 @@ const running = new WeakMap<object, Promise<void>>();
  * ANALYZE of the search tables. Without statistics the planner takes a freshly filled
  * chunk_embeddings for empty and compares the question with every vector in scope instead of
  * using the HNSW index. The embedded database runs no autovacuum, so nothing else does it.
+ * The full-text index's pending list is merged first, for the same reason (ADR 0100).
  */
 export async function refreshSearchStatistics(db: Kysely<DB>): Promise<void> {
+  // The full-text index's pending list (passages not yet merged into it) is read by every search.
+  await sql`select gin_clean_pending_list('chunks_search_idx'::regclass)`.execute(db);
   await sql`analyze chunks, chunk_embeddings`.execute(db);
 }
 
