@@ -109,6 +109,24 @@ export interface ChunkEmbeddingsTable {
   embedding: ColumnType<number[], number[] | string, number[] | string>;
 }
 
+/** Passages and tokens per tome, kept by a trigger on chunks (migration 083). */
+export interface SearchPassageCountsTable {
+  dataset_id: string;
+  gm_only: boolean;
+  user_id: string;
+  passages: number;
+  tokens: ColumnType<string, number, number>;
+}
+
+/** Passages per tome holding each stemmed word, kept by a trigger on chunks (migration 083). */
+export interface SearchTermCountsTable {
+  dataset_id: string;
+  lexeme: string;
+  gm_only: boolean;
+  user_id: string;
+  passages: number;
+}
+
 export interface JobsTable {
   id: Generated<string>;
   user_id: string;
@@ -347,6 +365,8 @@ export interface DB {
   document_files: DocumentFilesTable;
   chunks: ChunksTable;
   chunk_embeddings: ChunkEmbeddingsTable;
+  search_passage_counts: SearchPassageCountsTable;
+  search_term_counts: SearchTermCountsTable;
   jobs: JobsTable;
   campaigns: CampaignsTable;
   campaign_datasets: CampaignDatasetsTable;
