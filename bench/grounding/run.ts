@@ -16,10 +16,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { CONTEXT_LEVELS, type ChatCitation, type ContextLevel } from '../../contract/chat';
+import { OfflineEmbedder } from '../../server/ai/offline-embedder';
+import { OfflineGenerator } from '../../server/ai/offline-generator';
+import { DEFAULT_VOYAGE_RERANK_MODEL, type AiProviders } from '../../server/ai/providers';
+import { VoyageReranker } from '../../server/ai/voyage-reranker';
+import { embeddedDatabase, FAST_BYTEA } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
 import { askCampaign } from '../../server/domain/chat';
 import { searchPassages } from '../../server/domain/retrieval';
 import { sharedPath } from '../../tests/support/shared-dir';
+import { startFakeVoyage } from '../../tests/support/fake-voyage';
 import { createTestApp } from '../../tests/support/test-app';
 import { createTome, uploadAndWait } from '../../tests/support/tome-upload';
 import { answers, KINDS, loadGroundingQuestions, quotesAnswer, type GroundingQuestion } from './questions';
@@ -35,10 +44,7 @@ interface Outcome {
   citations: ChatCitation[];
 }
 
-const started = performance.now();
-const t = await createTestApp({ workers: true });
-const { token, userId } = await t.signUp();
-const datasetId = await createTome(t, token, 'SRD and the Ember Crown');
+const TOME_NAME = 'SRD and the Ember Crown';
 const files = [
   ...fs
     .readdirSync(sharedPath('corpus', 'srd5'))
@@ -48,12 +54,47 @@ const files = [
   sharedPath('fixtures', 'formats', 'ember-crown-lore.md'),
   sharedPath('fixtures', 'formats', 'session-12.log'),
 ];
-for (const file of files) {
-  const { job } = await uploadAndWait(t, token, datasetId, path.basename(file), new Uint8Array(fs.readFileSync(file)));
-  if (job.status !== 'completed') throw new Error(`${path.basename(file)}: ${job.status} ${job.error}`);
+
+const rerankerChoice = rerankerFromEnv();
+const fakeVoyage = rerankerChoice === 'fake-voyage' ? await startFakeVoyage() : null;
+const ai: AiProviders | undefined = fakeVoyage
+  ? {
+      generator: new OfflineGenerator(),
+      embedder: new OfflineEmbedder(),
+      reranker: new VoyageReranker({ apiKey: 'fake-key', baseUrl: fakeVoyage.baseUrl, model: DEFAULT_VOYAGE_RERANK_MODEL }),
+      engine: 'offline',
+    }
+  : undefined;
+const voyageEnv = rerankerChoice === 'voyage'
+  ? { VOYAGE_API_KEY: process.env.VOYAGE_API_KEY, VOYAGE_BASE_URL: process.env.VOYAGE_BASE_URL, VOYAGE_RERANK_MODEL: process.env.VOYAGE_RERANK_MODEL }
+  : {};
+
+// GROUNDING_CACHE=<file>: the ingested tome is kept in (and read back from) a PGlite dump, so a
+// tuning run of the ranking needs no new ingest. Only for the ranking: delete the file when the
+// chunker, the ingest or the migrations change.
+const cacheFile = process.env.GROUNDING_CACHE;
+if (cacheFile && process.env.TEST_DATABASE_URL) throw new Error('GROUNDING_CACHE works with PGlite only');
+const cached = cacheFile && fs.existsSync(cacheFile) ? await openCachedDatabase(cacheFile) : undefined;
+
+const started = performance.now();
+const t = await createTestApp({ workers: true, ai, env: voyageEnv, database: cached });
+const db = t.services.db;
+let userId: string;
+let datasetId: string;
+if (cached) {
+  const dataset = await db.selectFrom('datasets').select(['id', 'user_id']).where('name', '=', TOME_NAME).executeTakeFirstOrThrow();
+  ({ id: datasetId, user_id: userId } = dataset);
+} else {
+  const account = await t.signUp();
+  userId = account.userId;
+  datasetId = await createTome(t, account.token, TOME_NAME);
+  for (const file of files) {
+    const { job } = await uploadAndWait(t, account.token, datasetId, path.basename(file), new Uint8Array(fs.readFileSync(file)));
+    if (job.status !== 'completed') throw new Error(`${path.basename(file)}: ${job.status} ${job.error}`);
+  }
+  if (cacheFile) fs.writeFileSync(cacheFile, Buffer.from(await (await t.services.database.pglite!.dumpDataDir('none')).arrayBuffer()));
 }
 const ingestSeconds = (performance.now() - started) / 1000;
-const db = t.services.db;
 const campaign = await db.insertInto('campaigns').values({ user_id: userId, name: 'The Ember Crown' }).returning('id').executeTakeFirstOrThrow();
 await db.insertInto('campaign_datasets').values({ campaign_id: campaign.id, dataset_id: datasetId }).execute();
 const chunkCount = Number((await db.selectFrom('chunks').select(db.fn.countAll().as('n')).where('dataset_id', '=', datasetId).executeTakeFirstOrThrow()).n);
@@ -65,14 +106,17 @@ const verbose = process.env.GROUNDING_VERBOSE === '1';
 const askStarted = performance.now();
 for (const question of questions) {
   const recall = {} as Record<ContextLevel, boolean>;
+  let mediumRanks: string[] = [];
   for (const level of CONTEXT_LEVELS) {
     const { passages } = await searchPassages(db, {
       scope: { userId, datasetIds: [datasetId] },
       query: question.question,
       embedder: t.services.ai.embedder,
+      reranker: t.services.ai.reranker,
       level,
     });
     recall[level] = passages.some((p) => answers(question, p));
+    if (level === 'medium') mediumRanks = passages.map((p, i) => `${answers(question, p) ? '*' : ''}${i + 1} ${p.filename} ${p.headingPath.split(' > ').slice(-2).join(' > ')}`);
   }
   const answer = await askCampaign(db, userId, t.services.ai, campaign.id, { query: question.question });
   const chunks = answer.citations.length
@@ -89,8 +133,9 @@ for (const question of questions) {
   });
   const hits = answer.citations.map((citation, i) => fromAnswering[i] && quotesAnswer(question, citation.quote));
   outcomes.push({ question, recall, passage: fromAnswering.some(Boolean), cited: hits.some(Boolean), lead: hits[0] === true, citations: answer.citations });
-  if (verbose && (!recall.medium || !hits[0])) {
-    console.log(`MISS ${question.id} [${question.half}] medium=${recall.medium} cited=${hits.some(Boolean)} ${question.question}`);
+  if (verbose && (!recall.medium || !fromAnswering.some(Boolean) || (process.env.GROUNDING_VERBOSE_LEAD === '1' && !hits[0]))) {
+    console.log(`MISS ${question.id} [${question.half}] medium=${recall.medium} passage=${fromAnswering.some(Boolean)} cited=${hits.some(Boolean)} ${question.question}`);
+    console.log(`   medium: ${mediumRanks.join(' | ')}`);
     for (const c of answer.citations.slice(0, 3)) console.log(`   ${c.filename} «${c.quote.slice(0, 140).replace(/\n/g, ' ')}»`);
   }
 }
@@ -129,7 +174,8 @@ function row(label: string, group: Outcome[]): string {
   const answered = [group.filter((o) => o.passage), group.filter((o) => o.cited), group.filter((o) => o.lead)].map((g) => pct(g.length, n));
   return `${label.padEnd(12)} ${String(n).padStart(3)}  ${cells.join('  ')}   ${answered.join('  ')}`;
 }
-console.log(`\nGrounding bench: ${files.length} files, ${chunkCount} passages in one tome (${t.services.ai.engine} engine, ${process.env.TEST_DATABASE_URL ? 'Postgres server' : 'PGlite'}); ingest ${ingestSeconds.toFixed(0)} s, ${questions.length} questions in ${askSeconds.toFixed(0)} s`);
+const rerankLabel = { offline: 'offline reranking', 'fake-voyage': 'Voyage reranker SDK path against the local fake server (word-overlap scores, not the model)', voyage: `Voyage ${t.services.ai.reranker?.model}` }[rerankerChoice];
+console.log(`\nGrounding bench: ${files.length} files, ${chunkCount} passages in one tome (${t.services.ai.engine} engine, ${rerankLabel}, ${process.env.TEST_DATABASE_URL ? 'Postgres server' : 'PGlite'}); ${cached ? 'ingest read from GROUNDING_CACHE' : 'ingest'} ${ingestSeconds.toFixed(0)} s, ${questions.length} questions in ${askSeconds.toFixed(0)} s`);
 for (const which of ['tune', 'test'] as const) {
   const group = outcomes.filter((o) => o.question.half === which);
   if (group.length === 0) continue;
@@ -140,3 +186,18 @@ for (const which of ['tune', 'test'] as const) {
 console.log(`\nCitation quotes verbatim in their document: ${verbatim}/${quotes}; with offsets: ${located}, offsets pointing at the quote: ${offsetsRight}/${located}`);
 for (const line of notVerbatim.slice(0, 10)) console.log(`  not verbatim: ${line}`);
 await t.close();
+await fakeVoyage?.close();
+
+function rerankerFromEnv(): 'offline' | 'fake-voyage' | 'voyage' {
+  const choice = process.env.GROUNDING_RERANKER ?? (process.env.VOYAGE_API_KEY ? 'voyage' : 'offline');
+  if (choice === 'voyage' && !process.env.VOYAGE_API_KEY) throw new Error('GROUNDING_RERANKER=voyage needs VOYAGE_API_KEY');
+  if (choice !== 'offline' && choice !== 'fake-voyage' && choice !== 'voyage') throw new Error(`GROUNDING_RERANKER is offline, fake-voyage or voyage, not ${choice}`);
+  return choice;
+}
+
+async function openCachedDatabase(file: string) {
+  const pglite = await PGlite.create('memory://', { extensions: { vector }, loadDataDir: new Blob([fs.readFileSync(file)]), ...FAST_BYTEA });
+  const database = embeddedDatabase(pglite);
+  await migrate(database);
+  return database;
+}
