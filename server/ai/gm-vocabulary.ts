@@ -44,6 +44,7 @@ const VOCABULARY: Array<[string[], string[]]> = [
   [['multiclass*'], ['Multiclassing']],
   [['ac'], ['Armor Class']],
   [['hp', 'health'], ['Hit Points']],
+  [['heal', 'heals', 'healed', 'how much healing'], ['regains hit points']],
   [['xp', 'exp'], ['Experience Points']],
   [['dc'], ['Difficulty Class']],
   [['save', 'saves'], ['saving throw']],

@@ -13,9 +13,9 @@ import { contentTerms, stem } from './terms';
  * the sentences of its paragraph ("Healer's Kit." above "The kit has ten uses."); table talk is
  * read as the rulebook's words (gm-vocabulary).
  *
- * A sentence whose unit the question names in full (the run-in label it sits under, else its
- * last heading, else, for a passage without headings, its document's name) scores more: asked
- * about "invisibility", the spell's own words go before a potion of invisibility's.
+ * A sentence whose unit the question names in full (its last heading, or, for a passage without
+ * headings, its document's name; or the run-in label it sits under) scores more: asked about
+ * "invisibility", the spell's own words go before a potion of invisibility's.
  */
 
 /** Words in almost every GM question that say little about which rule is meant. */
@@ -24,8 +24,12 @@ const GENERIC_TERMS = new Set(
 );
 const GENERIC_WEIGHT = 0.3;
 const HEADING_WEIGHT = 1;
-/** How much more a sentence of the unit the question names scores. */
+/**
+ * How much more a sentence of the unit the question names scores: named in its own words, or
+ * only through the vocabulary ("AC" is "Armor Class", but "the tarrasque's AC" is about the tarrasque).
+ */
 const NAMED_UNIT_BONUS = 0.75;
+const VOCABULARY_NAMED_BONUS = 0.25;
 /** Draft boilerplate of the offline content creator: never a fact. */
 const BOILERPLATE = /\*\*Offline draft\.\*\*|No AI model is connected|connect Claude \(an Anthropic API key\)/;
 
@@ -49,14 +53,17 @@ export interface ScoredSentence {
 }
 
 export interface QuestionTerms {
+  /** The question's terms and those of the rulebook's names for its table talk. */
   terms: string[];
+  /** The question's own terms only. */
+  own: string[];
   bigrams: Set<string>;
 }
 
 export function questionTermsOf(question: string): QuestionTerms {
   const expanded = [question, ...rulebookNamesFor(question)].join(' ');
   const terms = [...new Set(contentTerms(expanded))];
-  return { terms, bigrams: bigramsOf(contentTerms(expanded)) };
+  return { terms, own: [...new Set(contentTerms(question))], bigrams: bigramsOf(contentTerms(expanded)) };
 }
 
 /**
@@ -96,12 +103,16 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     bigrams: Set<string>;
     heading: boolean;
     context: Set<string>;
-    named: boolean;
+    named: number;
   }> = [];
+  const own = new Set(question.own);
   const asked = new Set(question.terms);
+  /** The bonus for a unit of this name (0 when the question does not name it in full). */
   const namedInFull = (name: string) => {
     const terms = contentTerms(name);
-    return terms.length > 0 && terms.every((term) => asked.has(term));
+    if (terms.length === 0) return 0;
+    if (terms.every((term) => own.has(term))) return NAMED_UNIT_BONUS;
+    return terms.every((term) => asked.has(term)) ? VOCABULARY_NAMED_BONUS : 0;
   };
   passages.forEach((passage, passageIndex) => {
     const headings = (passage.headingPath ?? '').split(' > ').filter(Boolean);
@@ -122,7 +133,7 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
         bigrams: bigramsOf(termList),
         heading: isLabel(span.text, termList.length),
         context: new Set([...headingTerms, ...(label?.terms ?? [])]),
-        named: label ? label.named : unitNamed,
+        named: Math.max(unitNamed, label?.named ?? 0),
       });
     });
   });
@@ -144,8 +155,7 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     }
     const phraseHits = [...question.bigrams].filter((bigram) => item.bigrams.has(bigram)).length;
     const lengthFactor = item.terms.size > 30 ? Math.sqrt(30 / item.terms.size) : 1;
-    const named = item.named ? 1 + NAMED_UNIT_BONUS : 1;
-    const score = matched === 0 ? 0 : (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * named * (item.heading ? 0.2 : 1);
+    const score = matched === 0 ? 0 : (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (1 + item.named) * (item.heading ? 0.2 : 1);
     return { passageIndex: item.passageIndex, position: item.position, span: item.span, score, matched, heading: item.heading };
   });
 }
