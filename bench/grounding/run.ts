@@ -110,11 +110,15 @@ const rerankLabel = {
 console.log(
   `\nGrounding bench: ${groundingFiles().length} files, ${chunkCount} passages in one tome (${t.services.ai.engine} engine, ${rerankLabel}, ${process.env.TEST_DATABASE_URL ? 'Postgres server' : 'PGlite'}); ${cached ? 'ingest read from GROUNDING_CACHE' : 'ingest'} ${ingestSeconds.toFixed(0)} s, ${questions.length} questions in ${askSeconds.toFixed(0)} s`,
 );
-for (const which of ['tune', 'test'] as const) {
+const HALF_TITLES = { tune: 'Tuning half ', test: 'Test half   ', fresh: 'Fresh colloquial (held out)' };
+for (const which of ['tune', 'test', 'fresh'] as const) {
   const group = outcomes.filter((o) => o.question.half === which);
   if (group.length === 0) continue;
-  console.log(`\n${which === 'tune' ? 'Tuning' : 'Test'} half        n  recall@low medium  high   passage  quote   lead`);
-  for (const kind of KINDS) console.log(row(kind, group.filter((o) => o.question.kind === kind)));
+  console.log(`\n${HALF_TITLES[which].padEnd(17)} n  recall@low medium  high   passage  quote   lead`);
+  for (const kind of KINDS) {
+    const ofKind = group.filter((o) => o.question.kind === kind);
+    if (ofKind.length > 0) console.log(row(kind, ofKind));
+  }
   console.log(row('overall', group));
 }
 console.log(`\nCitation quotes verbatim in their document: ${check.verbatim}/${check.quotes}; with offsets: ${check.located}, offsets pointing at the quote: ${check.offsetsRight}/${check.located}`);

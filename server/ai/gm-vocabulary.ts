@@ -49,6 +49,11 @@ const VOCABULARY: Array<[string[], string[]]> = [
   [['dc'], ['Difficulty Class']],
   [['save', 'saves'], ['saving throw']],
   [['how heavy', 'weigh', 'weighs'], ['weight', 'lb.']],
+  // The fields of a spell's or an item's entry, as a table asks for them.
+  [['lasts', 'last?', 'last for', 'stay up', 'stays up', 'how long is it up'], ['Duration']],
+  [['how far away', 'how far off', 'how far can i cast', 'how far can he cast', 'how far can she cast', 'how far can they cast'], ['Range']],
+  [['how long to cast', 'long does it take to cast', 'take to cast', 'takes to cast', 'cast time', 'as a bonus action', 'as a reaction'], ['Casting Time']],
+  [['need to cast', 'needs to cast', 'ingredients', 'ingredient', 'what do i need for', 'spell focus'], ['Components']],
   [['how much is', 'how much does', 'price', 'cost'], ['cost', 'gp']],
   [['help out', 'lend a hand', 'assist*', 'team up'], ['Help']],
   [['dash', 'sprint*', 'run flat out', 'double move'], ['Dash']],
