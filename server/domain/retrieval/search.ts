@@ -130,7 +130,7 @@ function rerank(
   signals: { titleWords: Map<number, number>; hitsOf: Map<number, number> },
 ): RetrievedPassage[] {
   if (candidates.length === 0) return candidates;
-  const sentenceScores = passageScores(questionTermsOf(query), candidates);
+  const sentenceScores = passageScores(questionTermsOf(query), candidates.map((c) => ({ content: c.content, headingPath: c.headingPath, title: c.filename })));
   const maxSentence = Math.max(...sentenceScores) || 1;
   const maxFused = Math.max(...candidates.map((c) => c.score)) || 1;
   const scored = candidates.map((candidate, i) => {
