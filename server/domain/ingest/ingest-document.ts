@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
 import { isDomainError } from '../errors';
 import { failJob } from '../tomes/jobs';
+import { readDocumentFile } from '../tomes/stored-files';
 import { recordUsage } from '../usage/usage';
 import type { Chunk } from './chunk';
 import { ExtractionError } from './extract';
@@ -14,6 +15,7 @@ import { prepareOffThread } from './prepare/off-thread';
 import type { PreparedDocument } from './prepare/prepare';
 import { embeddingText, formatVector } from './vectors';
 import { storePassagesHash } from './passages-hash';
+import { removeStagedText, stagedText, stageText } from './staged-text';
 
 export interface IngestDeps {
   embedder: Embedder;
@@ -62,20 +64,18 @@ export async function ingestDocument(
   const progress = new JobProgress(db, ref.jobId);
   try {
     const source = await db
-      .selectFrom('documents as d')
-      .innerJoin('document_files as f', 'f.document_id', 'd.id')
-      .select(['d.filename', 'f.bytes'])
-      .where('d.id', '=', ref.documentId)
-      .where('d.user_id', '=', userId)
+      .selectFrom('documents')
+      .select('filename')
+      .where('id', '=', ref.documentId)
+      .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!source) {
+    const bytes = source && (await readDocumentFile(db, userId, ref.documentId));
+    if (!source || !bytes) {
       await failJob(db, ref.jobId, null, 'The document was deleted before it was processed.');
       return 'skipped';
     }
 
     await progress.report('extracting', 2, `Reading ${source.filename}`);
-    // postgres.js reads bytea as a Node Buffer, which PDF.js refuses; a plain Uint8Array view of the same memory it takes.
-    const bytes = new Uint8Array(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength);
     const prepared = await prepareOffThread(bytes, source.filename, {
       maxFileBytes: deps.maxFileBytes,
       onProgress: (page, pageCount) => {
@@ -217,6 +217,7 @@ async function writeIndex(
       await yieldToEventLoop();
     }
 
+    await stageText(db, ref.jobId, prepared.text);
     const firstNew = Math.min(...written);
     const tokenCount = estimateTokens(prepared.text);
     outcome = await db.transaction().execute(async (trx) => {
@@ -228,7 +229,7 @@ async function writeIndex(
       await trx
         .updateTable('documents')
         .set({
-          content: prepared.text,
+          content: stagedText(ref.jobId),
           token_count: tokenCount,
           page_count: prepared.pageCount ?? null,
           status: 'ready',
@@ -237,6 +238,7 @@ async function writeIndex(
         })
         .where('id', '=', ref.documentId)
         .execute();
+      await removeStagedText(trx, ref.jobId);
       await storePassagesHash(trx, ref.documentId);
       await trx
         .updateTable('jobs')
@@ -256,7 +258,10 @@ async function writeIndex(
     });
     return outcome;
   } finally {
-    if (outcome !== 'completed') await removeChunks(db, written);
+    if (outcome !== 'completed') {
+      await removeChunks(db, written);
+      await removeStagedText(db, ref.jobId);
+    }
   }
 }
 
