@@ -107,12 +107,6 @@ function expectAllAnswered(samples: Sample[]) {
 
 test.describe('the server keeps answering while a large upload ingests', () => {
   test.setTimeout(600_000);
-  // Not met yet (issue 12 item 1): reading and chunking now run in a worker thread, but PGlite
-  // still stores a large upload, reads it back and stores its text as single statements on the
-  // main thread; on the shared 2-core machine those held single samples for 1-23 s. Remove this
-  // line once the original is stored in parts.
-  test.fixme(true, 'PGlite stores a large upload in one statement on the main thread');
-
   test('a 10 MB Markdown note holding a base64 image', async ({ baseURL }) => {
     const token = await signUp(baseURL!);
     const tome = await fetch(`${baseURL}/api/datasets`, {

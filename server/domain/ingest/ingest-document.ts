@@ -10,11 +10,12 @@ import { readDocumentFile } from '../tomes/stored-files';
 import { recordUsage } from '../usage/usage';
 import type { Chunk } from './chunk';
 import { ExtractionError } from './extract';
+import { FIRST_BATCH, nextBatchSize } from './batch-size';
 import { JobProgress } from './job-progress';
 import { prepareOffThread } from './prepare/off-thread';
 import type { PreparedDocument } from './prepare/prepare';
 import { embeddingText, formatVector } from './vectors';
-import { storePassagesHash } from './passages-hash';
+import { passagesHashOf } from './passages-hash';
 import { removeStagedText, stagedText, stageText } from './staged-text';
 
 export interface IngestDeps {
@@ -33,7 +34,6 @@ export interface IngestDeps {
 export type IngestOutcome = 'completed' | 'failed' | 'skipped';
 
 const TERMINAL = ['completed', 'failed'];
-const INSERT_BATCH = 10;
 const UNEXPECTED_MESSAGE = 'Processing failed because of an unexpected problem on our side. Upload the file again, or try a different format.';
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -164,8 +164,8 @@ async function embedChunks(
 }
 
 /**
- * Writes the new passages and vectors in small batches (each statement is short, so other
- * requests keep being answered while a large document is indexed), then swaps them in with
+ * Writes the new passages and vectors in batches sized so each statement stays short (other
+ * requests keep being answered while a large document is indexed; see batch-size.ts), then swaps them in with
  * one short transaction: the previous version's passages go, the text is set and the document
  * and job complete together. A run that ends any other way removes what it wrote, so a
  * document is never left with part of an index.
@@ -189,10 +189,12 @@ async function writeIndex(
   const written: number[] = [];
   let outcome: IngestOutcome = 'skipped';
   try {
-    for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
+    let size = FIRST_BATCH;
+    for (let start = 0; start < chunks.length; start = written.length) {
       await progress.report('indexing', 93 + (6 * start) / chunks.length, `Indexing passages for search: ${start} of ${chunks.length}`);
       if (progress.cancelled) return 'skipped';
-      const batch = chunks.slice(start, start + INSERT_BATCH);
+      const batch = chunks.slice(start, start + size);
+      const began = performance.now();
       const inserted = await db
         .insertInto('chunks')
         .values(
@@ -214,7 +216,9 @@ async function writeIndex(
         .insertInto('chunk_embeddings')
         .values(inserted.map((row) => ({ chunk_id: row.id, model, embedding: formatVector(vectors[row.ordinal]) })))
         .execute();
+      const elapsed = performance.now() - began;
       await yieldToEventLoop();
+      size = nextBatchSize(batch.length, elapsed / 2);
     }
 
     await stageText(db, ref.jobId, prepared.text);
@@ -230,6 +234,7 @@ async function writeIndex(
         .updateTable('documents')
         .set({
           content: stagedText(ref.jobId),
+          passages_hash: passagesHashOf(chunks),
           token_count: tokenCount,
           page_count: prepared.pageCount ?? null,
           status: 'ready',
@@ -239,7 +244,6 @@ async function writeIndex(
         .where('id', '=', ref.documentId)
         .execute();
       await removeStagedText(trx, ref.jobId);
-      await storePassagesHash(trx, ref.documentId);
       await trx
         .updateTable('jobs')
         .set({
