@@ -12,9 +12,11 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startBuiltServer } from '../support/server';
+import { freePort } from '../../tests/support/server-process';
 import { sharedPath } from '../../tests/support/shared-dir';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3396);
+// A free port: a fixed one may be another bench's target on a shared machine.
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const SOAK = Number(process.env.SOAK ?? 200);
 const LARGE_ROUNDS = Number(process.env.LARGE_ROUNDS ?? 5);
 const MB = 1024 * 1024;
