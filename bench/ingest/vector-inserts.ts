@@ -28,6 +28,7 @@ for (const size of [1, 10, 100, 600]) {
   for (let s = 0; s < N; s += size) await sql`insert into hn select id, embedding from plain where id >= ${s} and id < ${s + size}`.execute(db);
   console.log('hnsw stmt size', size, ((performance.now() - t) / 1000).toFixed(2));
 }
+lap('hnsw statements, all sizes');
 // vector text via ::vector cast rather than real[]
 await sql`create table pv (id int, embedding vector(512))`.execute(db);
 for (let s = 0; s < N; s += 100) await db.insertInto('pv' as any).values(lits.slice(s, s + 100).map((e, i) => ({ id: s + i, embedding: '[' + e.slice(1, -1) + ']' }))).execute();
