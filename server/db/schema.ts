@@ -81,11 +81,29 @@ export interface DocumentsTable {
   player_visible: Generated<boolean>;
 }
 
+/** A stored original; its bytes are in document_file_parts (migration 084, ADR 0110). */
 export interface DocumentFilesTable {
-  document_id: string;
+  id: Generated<string>;
+  /** Null while the upload is still being written, before its document exists. */
+  document_id: string | null;
+  user_id: string;
   mime_type: string;
   size_bytes: number;
+  part_bytes: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface DocumentFilePartsTable {
+  file_id: string;
+  part: number;
   bytes: Uint8Array;
+}
+
+/** A document's text while it is indexed, staged in parts (ingest/staged-text.ts). */
+export interface IngestTextPartsTable {
+  job_id: string;
+  part: number;
+  text: string;
 }
 
 export interface ChunksTable {
@@ -363,6 +381,8 @@ export interface DB {
   datasets: DatasetsTable;
   documents: DocumentsTable;
   document_files: DocumentFilesTable;
+  document_file_parts: DocumentFilePartsTable;
+  ingest_text_parts: IngestTextPartsTable;
   chunks: ChunksTable;
   chunk_embeddings: ChunkEmbeddingsTable;
   search_passage_counts: SearchPassageCountsTable;
