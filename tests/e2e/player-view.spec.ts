@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test, uniqueName } from './fixtures';
+import { expect, playerPage, registerThroughInvite, test, uniqueName } from './fixtures';
 
 const LORE = `# Greywater
 
@@ -107,5 +107,55 @@ test.describe('the campaign as players see it, without JavaScript', () => {
     expect((await strangerPage.goto(`/play/${campaignId}`))!.status()).toBe(404);
     expect((await strangerPage.goto(`/play/not-a-campaign`))!.status()).toBe(404);
     await stranger.close();
+  });
+});
+
+test.describe('a player at the table, with JavaScript', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('joins with an invite, asks the assistant and browses, and meets none of the GM’s secrets', async ({ page, user, browser, baseURL }) => {
+    const { lore, secrets, campaignId } = await seedCampaign(page.request, user.token);
+    const invite = await page.request.post(`/api/campaigns/${campaignId}/invites`, { headers: auth(user.token), data: { uses: 1 } });
+    expect(invite.status()).toBe(201);
+    const { link } = (await invite.json()) as { link: string };
+
+    // A new person registers with the GM's link and finds the campaign on the dashboard.
+    const player = await playerPage(browser, baseURL!, true);
+    await registerThroughInvite(player, link, uniqueName('player'));
+    await expect(player).toHaveURL(/\/dashboard\?tab=campaigns&joined=/);
+    await player.getByRole('link', { name: 'Open in Assistant' }).first().click();
+    await expect(player).toHaveURL(new RegExp(`/assistant\\?campaign=${campaignId}`));
+    await expect(player.getByRole('tab', { name: /Create Content/ })).toHaveCount(0);
+
+    // What the GM shows is answered; what the GM hides is not, whatever the wording.
+    const question = player.getByLabel('Your question');
+    const answers = player.getByTestId('chat-message').filter({ has: player.getByTestId('chat-engine') });
+    await expect(question).toBeEditable();
+    await question.fill('Who keeps the docks of Greywater?');
+    await question.press('Enter');
+    await expect(answers.last()).toContainText('Wenna Corlis');
+    for (const wording of ['Who pays Hollis Quenby?', 'Is the magistrate bribed by the Pale Lantern?', 'Where is the Drowned Chapel meeting?']) {
+      const before = await answers.count();
+      await question.fill(wording);
+      await question.press('Enter');
+      await expect(answers).toHaveCount(before + 1);
+    }
+    const chat = player.getByTestId('chat-messages');
+    await expect(chat).not.toContainText('look away');
+    await expect(chat).not.toContainText('new moon');
+    await expect(chat).not.toContainText('gm-notes.md');
+
+    // Browsing: the shown document without its GM block, the shown event only, no hidden id.
+    await player.goto(`/play/${campaignId}`);
+    await expect(player.getByTestId('play-documents').getByRole('listitem')).toHaveCount(1);
+    await player.goto(`/play/${campaignId}?document=${lore}`);
+    await expect(player.getByTestId('document-content')).toContainText('Wenna Corlis');
+    await expect(player.locator('main')).not.toContainText('Quenby');
+    await player.goto(`/play/${campaignId}?view=timeline`);
+    await expect(player.getByTestId('play-events').getByRole('listitem')).toHaveCount(1);
+    await expect(player.locator('main')).not.toContainText('Drowned Chapel');
+    const hidden = await player.goto(`/play/${campaignId}?document=${secrets}`);
+    expect(hidden?.status()).toBe(404);
+    await player.context().close();
   });
 });

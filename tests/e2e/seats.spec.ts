@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, inviteCode, PASSWORD, test, uniqueName } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, inviteCode, PASSWORD, playerPage, registerThroughInvite, test, uniqueName } from './fixtures';
 import { expectNoHorizontalOverflow, expectTapTargets, keepScreenshot, SIZES } from './layout-checks';
 
 /**
@@ -20,22 +20,6 @@ async function inviteByApi(request: APIRequestContext, token: string, campaignId
   const response = await request.post(`/api/campaigns/${campaignId}/invites`, { headers: auth(token), data: body });
   expect(response.status()).toBe(201);
   return (await response.json()) as { code: string; link: string; invite: { id: string } };
-}
-
-/** A second browser, signed out: the player's own machine. */
-async function playerPage(browser: Browser, baseURL: string, js: boolean): Promise<Page> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: js });
-  return context.newPage();
-}
-
-async function registerThroughInvite(page: Page, link: string, username: string) {
-  await page.goto(link);
-  const form = page.getByRole('form', { name: 'Register' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Email').fill(`${username}@example.com`);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('Confirm passphrase').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Register' }).click();
 }
 
 for (const js of [true, false]) {
@@ -84,11 +68,7 @@ for (const js of [true, false]) {
         'href',
         `/assistant?campaign=${campaignId}`,
       );
-      // ---- LEAD: extend here after merging "secrets" (issue #14 items 2-3) ----
-      // Follow "Open in Assistant", ask about the Pale Lantern and check the answer cites only
-      // visible passages; then "Timeline" and "Concept Map" (visible events and concepts only)
-      // and a visible document, read-only. In this branch those screens are still GM-only.
-      // ---- end of the lead's spot ----
+      // Asking and browsing what the GM shows: player-view.spec.ts walks a player through it.
 
       // The GM's screen is the GM's: the player gets "Page not found".
       const gmScreen = await player.goto(`/campaigns/${campaignId}/players`);
