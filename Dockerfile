@@ -16,8 +16,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
-# Behind Fly's edge proxy or Render's load balancer, set TRUST_PROXY=1 (one proxy hop) so the
-# login lockout and rate limits see the real client; leave it unset when nothing proxies the
+# Set TRUST_PROXY to the proxies in front (Fly: 1; Render: 2, Cloudflare then its own proxy) so
+# the login lockout and rate limits see the real client; leave it unset when nothing proxies the
 # container (a client could otherwise forge its address). See the README's Deployment section.
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -59,14 +59,17 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A response the server threw on purpose carries its own message (a full disk's 507, say).
+  const reason = isRouteErrorResponse(error) && typeof error.data?.error === 'string' ? (error.data.error as string) : null;
   const message =
     status === 404
       ? 'This page is not in any tome we keep.'
-      : 'Something went wrong while turning this page. Try again, or go back to the dashboard.';
+      : (reason ?? 'Something went wrong while turning this page. Try again, or go back to the dashboard.');
+  const title = status === 404 ? 'Page not found' : status === 507 ? 'Out of storage space' : 'An unexpected misfortune';
   return (
     <main className="page narrow">
       <div className="card error-page">
-        <h1>{status === 404 ? 'Page not found' : 'An unexpected misfortune'}</h1>
+        <h1>{title}</h1>
         <p>{message}</p>
         <Link className="button" to="/dashboard">
           Back to the dashboard

@@ -62,6 +62,17 @@ export function citationHref(citation: Pick<ChatCitation, 'dataset_id' | 'docume
   return `/dashboard?${params.toString()}`;
 }
 
+/** Where a citation opens for a player (or the GM viewing as one): the campaign's read-only viewer, at the quote. */
+export function playerCitationHref(campaignId: string, citation: Pick<ChatCitation, 'document_id' | 'start' | 'end'>): string {
+  const base = `/play/${encodeURIComponent(campaignId)}`;
+  if (!citation.document_id) return base;
+  const params = new URLSearchParams({ document: citation.document_id });
+  if (typeof citation.start === 'number' && typeof citation.end === 'number' && citation.end > citation.start) {
+    params.set('at', `${citation.start}-${citation.end}`);
+  }
+  return `${base}?${params.toString()}`;
+}
+
 /** Chat error banners and citation hints last this long (spec section 9). */
 export const CHAT_NOTICE_MS = 5_000;
 

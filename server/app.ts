@@ -18,11 +18,13 @@ import { remixDevPlugin } from './http/remix-dev';
 import { adminRoutes } from './http/routes/admin';
 import { authRoutes } from './http/routes/auth';
 import { campaignRoutes } from './http/routes/campaigns';
+import { campaignDocumentRoutes } from './http/routes/campaign-documents';
 import { chatRoutes } from './http/routes/chat';
 import { contentRoutes } from './http/routes/content';
 import { conceptMapRoutes } from './http/routes/concept-map';
 import { healthRoutes } from './http/routes/health';
 import { openApiRoutes } from './http/routes/openapi';
+import { seatRoutes } from './http/routes/seats';
 import { timelineRoutes } from './http/routes/timeline';
 import { tomeRoutes } from './http/routes/tomes';
 import { usageRoutes } from './http/routes/usage';
@@ -60,6 +62,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     trustProxy: trustHops(services.env.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Vite's dev server compiles on start: on a busy 2-core machine that passed avvio's 10 s.
+    ...(options.remixDev ? { pluginTimeout: 120_000 } : {}),
   });
   // Whatever a request runs (loaders, actions, the domain) logs through its logger, with its id.
   app.addHook('onRequest', (request, _reply, done) => withLogger(request.log, done));
@@ -132,10 +136,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await chatRoutes(api, services);
     await contentRoutes(api, services);
     await conceptMapRoutes(api, services);
+    await campaignDocumentRoutes(api, services);
+    await seatRoutes(api, services);
     if (options.adminSecret) await adminRoutes(api, services, options.adminSecret);
   });
 
-  if (options.remixDev) await app.register(remixDevPlugin, { services });
-  else if (options.remixBuildDir) await app.register(remixPlugin, { services, buildDir: options.remixBuildDir });
+  if (options.remixDev) await app.register(remixDevPlugin, { services, storage });
+  else if (options.remixBuildDir) await app.register(remixPlugin, { services, storage, buildDir: options.remixBuildDir });
   return app;
 }

@@ -1,6 +1,7 @@
 import { openDatabase, databaseTargetFromEnv, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { acquireLock } from './data-dir-lock';
+import { explainStartupFailure, freeBytesAt } from './db/startup-failure';
 import type { Env } from './env';
 import { startQueue } from './queue';
 import { createServices, type Services } from './services';
@@ -33,6 +34,6 @@ export async function bootServices(env: Env, options: { lock?: boolean } = {}): 
   } catch (error) {
     await database?.close().catch(() => {});
     release();
-    throw error;
+    throw target.kind === 'pglite' ? explainStartupFailure(error, env.DATA_DIR, freeBytesAt(env.DATA_DIR)) : error;
   }
 }

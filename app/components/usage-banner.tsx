@@ -28,6 +28,11 @@ export function UsageBanner({ initial }: { initial: MonthUsage | null }) {
       .catch(() => setFailed(true));
   }, []);
 
+  // The page's loaders ran again (after a form, such as a content generation): their figures are fresh.
+  useEffect(() => {
+    if (initial) setUsage(initial);
+  }, [initial]);
+
   useEffect(() => {
     const timer = window.setInterval(refresh, 30_000);
     const onUpdate = () => window.setTimeout(refresh, 500);

@@ -27,22 +27,32 @@ export const parseForm = <Schema extends z.ZodType>(form: FormData, schema: Sche
 export function useSchemaForm<Schema extends z.ZodType>(
   intent: string,
   schema: Schema,
-  options: { id?: string; defaultValue?: Record<string, string> } = {},
+  options: {
+    id?: string;
+    defaultValue?: Record<string, string>;
+    shouldValidate?: 'onSubmit' | 'onBlur';
+    /** false: no required/maxLength attributes, so without JavaScript the action's own message answers an empty field. */
+    constraint?: boolean;
+  } = {},
 ) {
   const reply = useActionData<FormReply | undefined>();
   return useForm({
     id: options.id ?? intent,
     lastResult: reply?.intent === intent ? reply.result : undefined,
     defaultValue: options.defaultValue,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
+    constraint: options.constraint === false ? undefined : getZodConstraint(schema),
+    shouldValidate: options.shouldValidate ?? 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 }
 
-/** True while the page's form with this intent is on its way (the pending state of ADR 0050). */
-export function useIsPending(intent: string): boolean {
+/** The intent of the page's form on its way, or null (the pending state of ADR 0050). */
+export function usePendingIntent(): string | null {
   const navigation = useNavigation();
-  return navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post' && navigation.formData?.get('intent') === intent;
+  if (navigation.state === 'idle' || navigation.formMethod?.toLowerCase() !== 'post') return null;
+  return String(navigation.formData?.get('intent') ?? '');
 }
+
+/** True while the page's form with this intent is on its way. */
+export const useIsPending = (intent: string): boolean => usePendingIntent() === intent;

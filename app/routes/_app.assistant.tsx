@@ -6,15 +6,21 @@ import { CampaignOverview } from '~/components/assistant/campaign-overview';
 import { CampaignSidebar } from '~/components/assistant/campaign-sidebar';
 import { ChatPanel } from '~/components/assistant/chat-panel';
 import { ConversationHistory } from '~/components/assistant/conversation-history';
-import { CreateContentPanel } from '~/components/content/create-content-panel';
+import { ContentCreator } from '~/components/content/content-creator';
+import { contentAction, loadContentState } from '~/components/content/content-session.server';
+import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields } from '~/lib/form-data';
+import { formFields, readFormOrEmpty } from '~/lib/form-data';
 import { requireUser } from '~/lib/session.server';
+import { viewAsPlayer } from '~/lib/view-as.server';
 import assistantStyles from '~/styles/assistant.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: assistantStyles }];
 export const meta: MetaFunction = () => [{ title: 'Campaign Assistant · Tomekeeper' }];
+
+/** Conversations per page of the history panel. */
+const HISTORY_PAGE = 25;
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
@@ -34,31 +40,76 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     tomes = await context.domain.tomes.listDatasets(db, user.id);
   } catch (error) {
     context.log.error({ err: error }, 'loading campaigns and tomes failed');
-    return { ...base, loadError: 'Failed to load campaigns and datasets', campaigns: [], tomes: [], selected: null, conversations: [], conversation: null, conversationError: null };
+    return {
+      ...base,
+      loadError: 'Failed to load campaigns and datasets',
+      campaigns: [],
+      tomes: [],
+      campaignTomes: [],
+      playerView: false,
+      selected: null,
+      history: null,
+      conversation: null,
+      conversationError: null,
+      content: null,
+    };
   }
-  const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? null;
-  const conversations = selected ? await chat.listConversations(db, user.id, selected.id) : [];
+  // The campaign's material is read through the caller's seat: the GM's own campaigns, or one
+  // the caller plays in; a player (or the GM viewing as one) reads only what the GM shows.
+  const requested = url.searchParams.get('campaign');
+  let access: Awaited<ReturnType<typeof context.domain.ownership.requireCampaignAccess>> | null = null;
+  if (requested) {
+    try {
+      access = await context.domain.ownership.requireCampaignAccess(db, user.id, requested, { viewAsPlayer: viewAsPlayer(request) });
+    } catch {
+      access = null;
+    }
+  }
+  const playerView = access?.audience === 'player';
+  const campaignTomes = access ? await context.domain.tomes.listCampaignTomes(db, access) : [];
+  const own = campaigns.find((campaign) => campaign.id === requested) ?? null;
+  const selected = !access
+    ? null
+    : playerView || !own
+      ? { id: access.campaign.id, name: access.campaign.name, description: access.campaign.description, created_at: access.campaign.created_at.toISOString(), datasets: campaignTomes.map((tome) => tome.id) }
+      : own;
+  // The history shows a page at a time; `before` (a cursor from the previous page) asks for older ones.
+  const before = url.searchParams.get('before');
+  const history =
+    access && base.showHistory
+      ? await chat
+          .listConversations(db, access, { limit: HISTORY_PAGE, before: before ?? undefined })
+          .catch(() => chat.listConversations(db, access, { limit: HISTORY_PAGE }))
+          .then((page) => ({ ...page, before }))
+      : null;
   const conversationId = url.searchParams.get('conversation');
   let conversation: Awaited<ReturnType<typeof chat.getConversation>> | null = null;
   let conversationError: string | null = null;
-  if (selected && conversationId) {
+  // On the Create Content tab ?conversation names the content conversation (loadContentState).
+  if (access && conversationId && base.tab === 'chat') {
     try {
-      conversation = await chat.getConversation(db, user.id, selected.id, conversationId);
+      conversation = await chat.getConversation(db, access, conversationId);
     } catch {
       conversationError = 'Failed to load conversation';
     }
   }
-  return { ...base, loadError: null, campaigns, tomes, selected, conversations, conversation, conversationError };
+  const content = selected && !playerView && base.tab === 'create' ? await loadContentState(context, user.id, url, [selected], tomes) : null;
+  return { ...base, loadError: null, campaigns, tomes, campaignTomes, playerView, selected, history, conversation, conversationError, content };
 }
 
-/** The chat form without JavaScript: the whole answer, then back to the conversation. */
+/** The content forms (the Create Content tab), and the chat form without JavaScript: the whole answer, then back to the conversation. */
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = requireUser(context, request);
-  const fields = formFields(await request.formData());
+  const form = await readFormOrEmpty(request);
+  const intent = String(form.get('intent') ?? '');
+  if (isContentIntent(intent)) return contentAction(context, user.id, intent, form, request.url);
+  const fields = formFields(form);
   const campaignId = fields.campaign_id ?? '';
   const level = isContextLevel(fields.context_level) ? fields.context_level : DEFAULT_CONTEXT_LEVEL;
   try {
-    const answer = await context.domain.chat.askCampaign(context.services.db, user.id, context.services.ai, campaignId, {
+    const { db } = context.services;
+    const access = await context.domain.ownership.requireCampaignAccess(db, user.id, campaignId, { viewAsPlayer: viewAsPlayer(request) });
+    const answer = await context.domain.chat.askCampaign(db, access, context.services.ai, {
       query: fields.query ?? '',
       conversation_id: fields.conversation_id || null,
       context_level: level,
@@ -98,7 +149,7 @@ export default function AssistantPage() {
   }, [revalidator]);
 
   const tomeNames = Object.fromEntries(tomes.map((tome) => [tome.id, tome.name]));
-  const linkedTomes = selected ? tomes.filter((tome) => selected.datasets.includes(tome.id)) : [];
+  const linkedTomes = loaded.campaignTomes;
   const here = selected ? `/assistant?campaign=${selected.id}` : '/assistant';
   const historyParam = loaded.showHistory ? '&history=1' : '';
 
@@ -144,13 +195,26 @@ export default function AssistantPage() {
               {/* Beside the chat on wide screens (assistant.css), above it on narrow ones. */}
               <div className="assistant-context">
                 <CampaignOverview description={selected.description} tomes={linkedTomes} />
-                <p className="notice info assistant-tip">
-                  Tip: the AI only sees the Knowledge Tomes linked to this campaign. Link or unlink tomes on the{' '}
-                  <Link to="/dashboard?tab=campaigns">dashboard’s Campaigns tab</Link>.
-                </p>
+                {loaded.playerView ? (
+                  <p className="notice info assistant-tip">
+                    Player view: the assistant reads only what the game master shows players.{' '}
+                    <Link to={`/play/${selected.id}`}>Browse the campaign</Link>.
+                  </p>
+                ) : (
+                  <p className="notice info assistant-tip">
+                    Tip: the AI only sees the Knowledge Tomes linked to this campaign. Link or unlink tomes on the{' '}
+                    <Link to="/dashboard?tab=campaigns">dashboard’s Campaigns tab</Link>.
+                  </p>
+                )}
               </div>
-              {loaded.showHistory && (
-                <ConversationHistory campaignId={selected.id} conversations={loaded.conversations} currentId={loaded.conversation?.id ?? null} />
+              {loaded.history && (
+                <ConversationHistory
+                  campaignId={selected.id}
+                  conversations={loaded.history.conversations}
+                  currentId={loaded.conversation?.id ?? null}
+                  older={loaded.history.older}
+                  isFirstPage={!loaded.history.before}
+                />
               )}
               <nav className="tabs" aria-label="Assistant sections">
                 <Link
@@ -161,31 +225,34 @@ export default function AssistantPage() {
                 >
                   Chat Assistant
                 </Link>
-                <Link
-                  to={`${here}&tab=create`}
-                  className={loaded.tab === 'create' ? 'tab active' : 'tab'}
-                  aria-current={loaded.tab === 'create' ? 'page' : undefined}
-                  preventScrollReset
-                >
-                  Create Content
-                </Link>
+                {!loaded.playerView && (
+                  <Link
+                    to={`${here}&tab=create`}
+                    className={loaded.tab === 'create' ? 'tab active' : 'tab'}
+                    aria-current={loaded.tab === 'create' ? 'page' : undefined}
+                    preventScrollReset
+                  >
+                    Create Content
+                  </Link>
+                )}
               </nav>
               {loaded.conversationError && (
                 <p className="notice error" role="alert">
                   {loaded.conversationError}
                 </p>
               )}
-              {loaded.tab === 'chat' ? (
+              {loaded.tab === 'chat' || loaded.playerView ? (
                 <ChatPanel
                   key={`${selected.id}:${chatSession}`}
                   campaign={selected}
                   conversation={loaded.conversation}
                   contextLevel={contextLevel}
                   onContextLevelChange={setContextLevel}
-                  failedTurn={actionData?.failedTurn ?? null}
+                  failedTurn={actionData && 'failedTurn' in actionData ? actionData.failedTurn : null}
+                  playerView={loaded.playerView}
                 />
               ) : (
-                <CreateContentPanel campaign={selected} datasets={tomes} />
+                loaded.content && <ContentCreator variant="assistant" campaigns={[selected]} datasets={tomes} initial={loaded.content} />
               )}
             </>
           )}

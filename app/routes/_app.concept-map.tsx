@@ -19,6 +19,7 @@ import { useJobProgress } from '~/components/concept-map/use-job-progress';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { requireUser } from '~/lib/session.server';
+import { viewAsPlayer } from '~/lib/view-as.server';
 import { useHydrated } from '~/lib/use-hydrated';
 import conceptMapStylesHref from '~/styles/concept-map.css?url';
 
@@ -36,8 +37,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const base = { campaigns, campaignMissing: Boolean(requested && selected?.id !== requested), panel: panelOf(url), preset: presetOf(url) };
   if (!selected) return { ...base, campaignId: null, map: null, documents: [] as MapDocument[], loadError: null };
   try {
+    // The GM's "view as player" switch shows the players' map.
+    const access = await context.domain.ownership.requireCampaignAccess(db, user.id, selected.id, { viewAsPlayer: viewAsPlayer(request) });
     const [map, documents] = await Promise.all([
-      conceptMap.getConceptMap(db, user.id, selected.id),
+      conceptMap.getConceptMap(db, access),
       conceptMap.listMapDocuments(db, user.id, selected.id),
     ]);
     return { ...base, campaignId: selected.id, map, documents, loadError: null };

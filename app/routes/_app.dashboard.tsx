@@ -5,11 +5,15 @@ import { lazy, Suspense } from 'react';
 import { campaignAction, isCampaignIntent } from '~/components/campaigns/campaign-actions.server';
 import { CampaignsPanel, campaignsPanelLinks } from '~/components/campaigns/campaigns-panel';
 import { contentLinks } from '~/components/content/content-links';
+import { contentAction, loadContentState } from '~/components/content/content-session.server';
+import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
+import { SeatsPanel, seatsPanelLinks } from '~/components/seats/seats-panel';
 import { TomesPanel, tomesPanelLinks } from '~/components/tomes/tomes-panel';
 import { readTomeForm, tomeAction } from '~/components/tomes/tome-actions.server';
 import { loadTomesView } from '~/components/tomes/tomes-view.server';
-import { UploadTrackerProvider, UploadTrackerStatus } from '~/components/tomes/upload-tracker';
+import { UploadTrackerStatus } from '~/components/tomes/upload-list';
+import { UploadTrackerProvider } from '~/components/tomes/upload-tracker';
 import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Command Center · Tomekeeper' }];
@@ -18,7 +22,7 @@ const DashboardContentCreator = lazy(() =>
   import('~/components/content/dashboard-content-creator').then((m) => ({ default: m.DashboardContentCreator })),
 );
 
-export const links: LinksFunction = () => [...campaignsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
+export const links: LinksFunction = () => [...campaignsPanelLinks(), ...seatsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
@@ -26,19 +30,27 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { db } = context.services;
   // A link to a document (a citation) opens the Knowledge Tomes tab even without ?tab=.
   const tab = url.searchParams.get('tab') === 'datasets' || (url.searchParams.has('document') && !url.searchParams.has('tab')) ? 'datasets' : 'campaigns';
-  const [campaigns, datasets] = await Promise.all([
+  const [campaigns, datasets, seats] = await Promise.all([
     context.domain.campaigns.listCampaigns(db, user.id).catch(logged(context)),
     context.domain.tomes.listDatasets(db, user.id).catch(logged(context)),
+    context.domain.seats.listSeats(db, user.id).catch(logged(context)),
   ]);
   const tomes = tab === 'datasets' && datasets ? await loadTomesView(context, user.id, url, datasets) : null;
+  // Each table's campaign budget, so a player sees the 80% warning and the 100% stop up front.
+  const seatBudgets = tab === 'campaigns' && seats ? await Promise.all(seats.map((seat) => context.domain.campaignBudget.campaignBudgetStatus(db, seat.campaign_id))) : [];
   const activeJobs = tomes ? tomes.activeJobs : await context.domain.tomes.listActiveJobs(db, user.id).catch(() => []);
+  const content = tab === 'campaigns' ? await loadContentState(context, user.id, url, campaigns ?? [], datasets ?? []) : null;
   return {
     tab,
     campaigns: campaigns ?? [],
     datasets: datasets ?? [],
+    seats: seats ?? [],
+    seatBudgets,
+    joined: url.searchParams.get('joined'),
     loadError: !datasets ? 'Failed to load datasets.' : !campaigns ? 'Failed to load dashboard data.' : null,
     tomes,
     activeJobs,
+    content,
   };
 }
 
@@ -48,6 +60,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readTomeForm(context, request);
   if (form instanceof Response) return form;
   const intent = String(form.get('intent') ?? '');
+  if (isContentIntent(intent)) return contentAction(context, user.id, intent, form, request.url);
   return isCampaignIntent(intent) ? campaignAction(context, user.id, intent, form) : tomeAction(context, user.id, form);
 }
 
@@ -59,7 +72,7 @@ function logged(context: AppLoadContext) {
 }
 
 export default function Dashboard() {
-  const { tab, campaigns, datasets, loadError, tomes, activeJobs } = useLoaderData<typeof loader>();
+  const { tab, campaigns, datasets, seats, seatBudgets, joined, loadError, tomes, activeJobs, content } = useLoaderData<typeof loader>();
   return (
     <UploadTrackerProvider initialJobs={activeJobs}>
       <main className="page">
@@ -81,9 +94,10 @@ export default function Dashboard() {
         {tab === 'campaigns' ? (
           <>
             <CampaignsPanel campaigns={campaigns} datasets={datasets} />
+            <SeatsPanel seats={seats} budgets={seatBudgets} joined={joined} />
             <section className="dashboard-content" aria-label="Content Creator">
               <Suspense fallback={<p className="muted">Loading the content creator…</p>}>
-                <DashboardContentCreator campaigns={campaigns} datasets={datasets} />
+                {content && <DashboardContentCreator campaigns={campaigns} datasets={datasets} initial={content} />}
               </Suspense>
             </section>
           </>

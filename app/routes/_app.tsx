@@ -1,22 +1,28 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { SessionCheck } from '~/components/session-check';
+import { ViewAsSwitch } from '~/components/seats/view-as-switch';
 import { UsageBanner } from '~/components/usage-banner';
 import { requireUser } from '~/lib/session.server';
+import { viewAsPlayer } from '~/lib/view-as.server';
 
 /** The signed-in shell: every protected screen renders inside it. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
-  const usage = await context.domain.usage.currentMonthUsage(context.services.db, user.id, context.services.env.MONTHLY_BUDGET_USD);
-  return { usage };
+  const [usage, runsCampaigns] = await Promise.all([
+    context.domain.usage.currentMonthUsage(context.services.db, user.id, context.services.env.MONTHLY_BUDGET_USD),
+    context.domain.seats.runsAnyCampaign(context.services.db, user.id),
+  ]);
+  return { usage, runsCampaigns, viewingAsPlayer: viewAsPlayer(request) };
 }
 
 export default function SignedInLayout() {
-  const { usage } = useLoaderData<typeof loader>();
+  const { usage, runsCampaigns, viewingAsPlayer } = useLoaderData<typeof loader>();
   return (
     <>
       <SessionCheck />
       <UsageBanner initial={usage} />
+      <ViewAsSwitch viewingAsPlayer={viewingAsPlayer} runsCampaigns={runsCampaigns} />
       <Outlet />
     </>
   );

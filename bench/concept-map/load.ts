@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { listCampaigns } from '../../server/domain/campaigns/campaigns';
 import { getConceptMap, listMapDocuments } from '../../server/domain/concept-map';
 import { storePassagesHash } from '../../server/domain/ingest/passages-hash';
+import { requireCampaignAccess } from '../../server/domain/ownership';
 import { bearer, createTestApp } from '../../tests/support/test-app';
 
 const PASSAGES = Number(process.env.PASSAGES ?? 10_000);
@@ -67,7 +68,7 @@ try {
   const samples = { anchor: [] as number[], load: [] as number[], hashing: [] as number[] };
   for (let run = 0; run < RUNS; run++) {
     samples.anchor.push(await time(() => listCampaigns(db, user.userId)));
-    samples.load.push(await time(() => Promise.all([getConceptMap(db, user.userId, campaignId), listMapDocuments(db, user.userId, campaignId)])));
+    samples.load.push(await time(async () => Promise.all([getConceptMap(db, await requireCampaignAccess(db, user.userId, campaignId)), listMapDocuments(db, user.userId, campaignId)])));
     samples.hashing.push(
       await time(() =>
         db

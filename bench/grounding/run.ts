@@ -2,8 +2,18 @@
  * Grounded answers over one tome holding the SRD (../shared/corpus/srd5 but 00-legal.md) and the
  * Ember Crown campaign fixtures (ember-crown-lore.md, session-12.log).
  *   npm run bench:grounding
- * (SHARED_DIR names ../shared when elsewhere; TEST_DATABASE_URL runs it on a Postgres server
- * instead of the embedded PGlite; GROUNDING_HALF=tune|test limits the run to one half.)
+ * Options (environment):
+ * - SHARED_DIR names ../shared when elsewhere;
+ * - TEST_DATABASE_URL=postgres://… runs it on a Postgres server instead of the embedded PGlite;
+ * - GROUNDING_HALF=tune|test limits the run to one half;
+ * - GROUNDING_RERANKER=offline (default without VOYAGE_API_KEY) | fake-voyage (the Voyage reranker
+ *   through the voyageai SDK against tests/support/fake-voyage.ts, whose scores are word overlap, not
+ *   the model's) | voyage (the real Voyage embedder and reranker; needs VOYAGE_API_KEY);
+ * - GROUNDING_CACHE=<file> (PGlite only) keeps the ingested tome in a dump and reads it back next
+ *   time, for tuning the ranking without a new ingest; delete it when ingestion changes;
+ * - GROUNDING_VERBOSE=1 prints each question whose answering passage is not at medium or not cited
+ *   (GROUNDING_VERBOSE_LEAD=1: also those whose first citation is not the answer). Read only the
+ *   tuning half's misses.
  *
  * Every file is uploaded through the API and processed by the real ingestion job. Each question
  * of bench/grounding/questions.jsonl is then searched at the low, medium and high context levels
@@ -15,128 +25,117 @@
  * content.slice(start, end) when the citation carries offsets.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { CONTEXT_LEVELS, type ChatCitation, type ContextLevel } from '../../contract/chat';
-import { askCampaign } from '../../server/domain/chat';
-import { searchPassages } from '../../server/domain/retrieval';
-import { sharedPath } from '../../tests/support/shared-dir';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { CONTEXT_LEVELS } from '../../contract/chat';
+import { OfflineEmbedder } from '../../server/ai/offline-embedder';
+import { OfflineGenerator } from '../../server/ai/offline-generator';
+import { DEFAULT_VOYAGE_RERANK_MODEL, type AiProviders } from '../../server/ai/providers';
+import { VoyageReranker } from '../../server/ai/voyage-reranker';
+import { embeddedDatabase, FAST_BYTEA } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { startFakeVoyage } from '../../tests/support/fake-voyage';
 import { createTestApp } from '../../tests/support/test-app';
-import { createTome, uploadAndWait } from '../../tests/support/tome-upload';
-import { answers, KINDS, loadGroundingQuestions, quotesAnswer, type GroundingQuestion } from './questions';
+import { checkCitations, GROUNDING_TOME_NAME, groundingFiles, ingestGroundingTome, measureQuestion, type GroundingOutcome } from './grounding';
+import { KINDS, loadGroundingQuestions } from './questions';
 
-interface Outcome {
-  question: GroundingQuestion;
-  recall: Record<ContextLevel, boolean>;
-  /** A citation of a passage that answers. */
-  passage: boolean;
-  /** A citation whose quote is the answer (or part of it). */
-  cited: boolean;
-  lead: boolean;
-  citations: ChatCitation[];
-}
+const rerankerChoice = rerankerFromEnv();
+const fakeVoyage = rerankerChoice === 'fake-voyage' ? await startFakeVoyage() : null;
+const ai: AiProviders | undefined = fakeVoyage
+  ? {
+      generator: new OfflineGenerator(),
+      embedder: new OfflineEmbedder(),
+      reranker: new VoyageReranker({ apiKey: 'fake-key', baseUrl: fakeVoyage.baseUrl, model: DEFAULT_VOYAGE_RERANK_MODEL }),
+      engine: 'offline',
+    }
+  : undefined;
+const voyageEnv =
+  rerankerChoice === 'voyage'
+    ? { VOYAGE_API_KEY: process.env.VOYAGE_API_KEY, VOYAGE_BASE_URL: process.env.VOYAGE_BASE_URL, VOYAGE_RERANK_MODEL: process.env.VOYAGE_RERANK_MODEL }
+    : {};
+
+const cacheFile = process.env.GROUNDING_CACHE;
+if (cacheFile && process.env.TEST_DATABASE_URL) throw new Error('GROUNDING_CACHE works with PGlite only');
+if (cacheFile && rerankerChoice === 'voyage') throw new Error('GROUNDING_CACHE holds offline embeddings: not with the real Voyage embedder');
+const cached = cacheFile && fs.existsSync(cacheFile) ? await openCachedDatabase(cacheFile) : undefined;
 
 const started = performance.now();
-const t = await createTestApp({ workers: true });
-const { token, userId } = await t.signUp();
-const datasetId = await createTome(t, token, 'SRD and the Ember Crown');
-const files = [
-  ...fs
-    .readdirSync(sharedPath('corpus', 'srd5'))
-    .filter((f) => f.endsWith('.md') && f !== '00-legal.md')
-    .sort()
-    .map((f) => sharedPath('corpus', 'srd5', f)),
-  sharedPath('fixtures', 'formats', 'ember-crown-lore.md'),
-  sharedPath('fixtures', 'formats', 'session-12.log'),
-];
-for (const file of files) {
-  const { job } = await uploadAndWait(t, token, datasetId, path.basename(file), new Uint8Array(fs.readFileSync(file)));
-  if (job.status !== 'completed') throw new Error(`${path.basename(file)}: ${job.status} ${job.error}`);
+const t = await createTestApp({ workers: true, ai, env: voyageEnv, database: cached });
+const db = t.services.db;
+let userId: string;
+let datasetId: string;
+if (cached) {
+  ({ id: datasetId, user_id: userId } = await db.selectFrom('datasets').select(['id', 'user_id']).where('name', '=', GROUNDING_TOME_NAME).executeTakeFirstOrThrow());
+} else {
+  const account = await t.signUp();
+  userId = account.userId;
+  datasetId = await ingestGroundingTome(t, account.token);
+  if (cacheFile) fs.writeFileSync(cacheFile, Buffer.from(await (await t.services.database.pglite!.dumpDataDir('none')).arrayBuffer()));
 }
 const ingestSeconds = (performance.now() - started) / 1000;
-const db = t.services.db;
 const campaign = await db.insertInto('campaigns').values({ user_id: userId, name: 'The Ember Crown' }).returning('id').executeTakeFirstOrThrow();
 await db.insertInto('campaign_datasets').values({ campaign_id: campaign.id, dataset_id: datasetId }).execute();
 const chunkCount = Number((await db.selectFrom('chunks').select(db.fn.countAll().as('n')).where('dataset_id', '=', datasetId).executeTakeFirstOrThrow()).n);
 
 const half = process.env.GROUNDING_HALF;
 const questions = loadGroundingQuestions().filter((q) => !half || q.half === half);
-const outcomes: Outcome[] = [];
+const outcomes: GroundingOutcome[] = [];
 const verbose = process.env.GROUNDING_VERBOSE === '1';
 const askStarted = performance.now();
+const target = { db, ai: t.services.ai, userId, datasetId, campaignId: campaign.id };
 for (const question of questions) {
-  const recall = {} as Record<ContextLevel, boolean>;
-  for (const level of CONTEXT_LEVELS) {
-    const { passages } = await searchPassages(db, {
-      scope: { userId, datasetIds: [datasetId] },
-      query: question.question,
-      embedder: t.services.ai.embedder,
-      level,
-    });
-    recall[level] = passages.some((p) => answers(question, p));
-  }
-  const answer = await askCampaign(db, userId, t.services.ai, campaign.id, { query: question.question });
-  const chunks = answer.citations.length
-    ? await db
-        .selectFrom('chunks as c')
-        .innerJoin('documents as d', 'd.id', 'c.document_id')
-        .select(['c.id', 'c.content', 'c.heading_path', 'd.filename'])
-        .where('c.id', 'in', answer.citations.map((c) => Number(c.source_id)))
-        .execute()
-    : [];
-  const fromAnswering = answer.citations.map((citation) => {
-    const chunk = chunks.find((c) => String(c.id) === citation.source_id);
-    return chunk !== undefined && answers(question, { filename: chunk.filename, headingPath: chunk.heading_path, content: chunk.content });
-  });
-  const hits = answer.citations.map((citation, i) => fromAnswering[i] && quotesAnswer(question, citation.quote));
-  outcomes.push({ question, recall, passage: fromAnswering.some(Boolean), cited: hits.some(Boolean), lead: hits[0] === true, citations: answer.citations });
-  if (verbose && (!recall.medium || !hits[0])) {
-    console.log(`MISS ${question.id} [${question.half}] medium=${recall.medium} cited=${hits.some(Boolean)} ${question.question}`);
-    for (const c of answer.citations.slice(0, 3)) console.log(`   ${c.filename} «${c.quote.slice(0, 140).replace(/\n/g, ' ')}»`);
+  const outcome = await measureQuestion(target, question);
+  outcomes.push(outcome);
+  if (verbose && (!outcome.recall.medium || !outcome.passage || (process.env.GROUNDING_VERBOSE_LEAD === '1' && !outcome.lead))) {
+    console.log(`MISS ${question.id} [${question.half}] medium=${outcome.recall.medium} passage=${outcome.passage} cited=${outcome.cited} ${question.question}`);
+    console.log(`   medium: ${outcome.mediumPassages.join(' | ')}`);
+    for (const c of outcome.citations.slice(0, 3)) console.log(`   ${c.filename} «${c.quote.slice(0, 140).replace(/\n/g, ' ')}»`);
   }
 }
 const askSeconds = (performance.now() - askStarted) / 1000;
-
-// Every citation's quote, verbatim in its document's stored content (and at its offsets).
-const contents = new Map<string, string>();
-let quotes = 0;
-let verbatim = 0;
-let located = 0;
-let offsetsRight = 0;
-const notVerbatim: string[] = [];
-for (const outcome of outcomes) {
-  for (const citation of outcome.citations) {
-    quotes += 1;
-    if (!citation.document_id) continue;
-    if (!contents.has(citation.document_id)) {
-      const row = await db.selectFrom('documents').select('content').where('id', '=', citation.document_id).executeTakeFirstOrThrow();
-      contents.set(citation.document_id, row.content ?? '');
-    }
-    const content = contents.get(citation.document_id)!;
-    if (content.includes(citation.quote)) verbatim += 1;
-    else notVerbatim.push(`${citation.filename}: ${citation.quote.slice(0, 100)}`);
-    const at = citation as ChatCitation & { start?: number | null; end?: number | null };
-    if (typeof at.start === 'number' && typeof at.end === 'number') {
-      located += 1;
-      if (content.slice(at.start, at.end) === citation.quote) offsetsRight += 1;
-    }
-  }
-}
+const check = await checkCitations(db, outcomes.flatMap((o) => o.citations));
 
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
-function row(label: string, group: Outcome[]): string {
+function row(label: string, group: GroundingOutcome[]): string {
   const n = group.length;
   const cells = CONTEXT_LEVELS.map((level) => pct(group.filter((o) => o.recall[level]).length, n));
   const answered = [group.filter((o) => o.passage), group.filter((o) => o.cited), group.filter((o) => o.lead)].map((g) => pct(g.length, n));
   return `${label.padEnd(12)} ${String(n).padStart(3)}  ${cells.join('  ')}   ${answered.join('  ')}`;
 }
-console.log(`\nGrounding bench: ${files.length} files, ${chunkCount} passages in one tome (${t.services.ai.engine} engine, ${process.env.TEST_DATABASE_URL ? 'Postgres server' : 'PGlite'}); ingest ${ingestSeconds.toFixed(0)} s, ${questions.length} questions in ${askSeconds.toFixed(0)} s`);
-for (const which of ['tune', 'test'] as const) {
+const rerankLabel = {
+  offline: 'offline reranking',
+  'fake-voyage': 'Voyage reranker through the SDK against the local fake server (word-overlap scores, not the model)',
+  voyage: `Voyage ${t.services.ai.embedder.model} and ${t.services.ai.reranker?.model}`,
+}[rerankerChoice];
+console.log(
+  `\nGrounding bench: ${groundingFiles().length} files, ${chunkCount} passages in one tome (${t.services.ai.engine} engine, ${rerankLabel}, ${process.env.TEST_DATABASE_URL ? 'Postgres server' : 'PGlite'}); ${cached ? 'ingest read from GROUNDING_CACHE' : 'ingest'} ${ingestSeconds.toFixed(0)} s, ${questions.length} questions in ${askSeconds.toFixed(0)} s`,
+);
+const HALF_TITLES = { tune: 'Tuning half ', test: 'Test half   ', fresh: 'Fresh colloquial (held out)' };
+for (const which of ['tune', 'test', 'fresh'] as const) {
   const group = outcomes.filter((o) => o.question.half === which);
   if (group.length === 0) continue;
-  console.log(`\n${which === 'tune' ? 'Tuning' : 'Test'} half        n  recall@low medium  high   passage  quote   lead`);
-  for (const kind of KINDS) console.log(row(kind, group.filter((o) => o.question.kind === kind)));
+  console.log(`\n${HALF_TITLES[which].padEnd(17)} n  recall@low medium  high   passage  quote   lead`);
+  for (const kind of KINDS) {
+    const ofKind = group.filter((o) => o.question.kind === kind);
+    if (ofKind.length > 0) console.log(row(kind, ofKind));
+  }
   console.log(row('overall', group));
 }
-console.log(`\nCitation quotes verbatim in their document: ${verbatim}/${quotes}; with offsets: ${located}, offsets pointing at the quote: ${offsetsRight}/${located}`);
-for (const line of notVerbatim.slice(0, 10)) console.log(`  not verbatim: ${line}`);
+console.log(`\nCitation quotes verbatim in their document: ${check.verbatim}/${check.quotes}; with offsets: ${check.located}, offsets pointing at the quote: ${check.offsetsRight}/${check.located}`);
+for (const line of check.notVerbatim.slice(0, 10)) console.log(`  not verbatim: ${line}`);
 await t.close();
+await fakeVoyage?.close();
+
+function rerankerFromEnv(): 'offline' | 'fake-voyage' | 'voyage' {
+  const choice = process.env.GROUNDING_RERANKER ?? (process.env.VOYAGE_API_KEY ? 'voyage' : 'offline');
+  if (choice === 'voyage' && !process.env.VOYAGE_API_KEY) throw new Error('GROUNDING_RERANKER=voyage needs VOYAGE_API_KEY');
+  if (choice !== 'offline' && choice !== 'fake-voyage' && choice !== 'voyage') throw new Error(`GROUNDING_RERANKER is offline, fake-voyage or voyage, not ${choice}`);
+  return choice;
+}
+
+async function openCachedDatabase(file: string) {
+  const pglite = await PGlite.create('memory://', { extensions: { vector }, loadDataDir: new Blob([fs.readFileSync(file)]), ...FAST_BYTEA });
+  const database = embeddedDatabase(pglite);
+  await migrate(database);
+  return database;
+}

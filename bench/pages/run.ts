@@ -11,7 +11,7 @@ import { startBuiltServer } from '../support/server';
 
 const SCREENS = ['/login', '/register', '/dashboard', '/dashboard?tab=datasets', '/assistant', '/timeline', '/concept-map'];
 
-const server = await startBuiltServer(3391);
+const server = await startBuiltServer(Number(process.env.PORT ?? 3391));
 try {
   const token = await server.signUp('benchpages');
   const cookie = `tk_session=${token}`;
@@ -34,10 +34,11 @@ try {
   console.log('| screen | status | HTML | JS files | gzipped JS |\n|---|---|---|---|---|');
   console.log(rows.join('\n'));
 
-  for (const [path, headers] of [
+  // SKIP_WRK=1: the page weights only.
+  for (const [path, headers] of process.env.SKIP_WRK ? [] : ([
     ['/login', []],
     ['/dashboard', ['-H', `Cookie: ${cookie}`]],
-  ] as const) {
+  ] as const)) {
     const out = execFileSync('wrk', ['-t2', '-c20', '-d10s', ...headers, server.base + path], { encoding: 'utf8' });
     const rps = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1];
     const latency = /Latency\s+([\d.]+\w+)/.exec(out)?.[1];

@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Starts the built app on an empty embedded database, as a user would with `npm run serve`. */
-export async function startBuiltServer(port: number, env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tomekeeper-bench-'));
+/**
+ * Starts the built app on an empty embedded database, as a user would with `npm run serve`;
+ * `options.dataDir` reopens a folder kept by an earlier run (`stop({ keepData: true })`).
+ */
+export async function startBuiltServer(port: number, env: Record<string, string> = {}, options: { dataDir?: string } = {}) {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tomekeeper-bench-'));
   // The same Node as the benchmark (run through npm, that is the repository's Node 24).
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ANTHROPIC_API_KEY: '', VOYAGE_API_KEY: '', ...env },
@@ -40,10 +43,12 @@ export async function startBuiltServer(port: number, env: Record<string, string>
   return {
     base,
     signUp,
-    async stop() {
+    pid: child.pid!,
+    dataDir,
+    async stop({ keepData = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

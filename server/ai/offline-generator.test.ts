@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AiProviderError } from './errors';
-import { NO_PASSAGES_MESSAGE, OFFLINE_NOTE, OfflineGenerator } from './offline-generator';
+import { answerPieces, NO_PASSAGES_MESSAGE, OFFLINE_NOTE, OfflineGenerator } from './offline-generator';
 import type { GenerateRequest, GenerateResult, Passage } from './types';
 
 // Retrieval order is deliberately unhelpful: the passage that answers is rarely first.
@@ -156,6 +156,35 @@ describe('OfflineGenerator', () => {
     expect(result.usage.inputTokens).toBeGreaterThan(200);
     expect(result.usage.outputTokens).toBe(Math.ceil(result.text.length / 4));
     expect(result.usage.cacheReadTokens + result.usage.cacheWriteTokens).toBe(0);
+  });
+
+  it('streams sentence by sentence, each piece on its own turn of the event loop, opening with its note', async () => {
+    const pieces: string[] = [];
+    const turnsSeen: boolean[] = [];
+    let turned = false;
+    const result = await ask('How long can a creature hold its breath, and what happens when it runs out of breath?', {
+      maxTokens: 2000,
+      onText: (piece) => {
+        turnsSeen.push(turned);
+        turned = false;
+        setImmediate(() => (turned = true));
+        pieces.push(piece);
+      },
+    });
+    expect(pieces.join('')).toBe(result.text);
+    expect(pieces[0]).toBe(generator.opening);
+    expect(result.citations.length).toBeGreaterThan(1);
+    // One piece per paragraph and per cited sentence: no piece holds two citation markers.
+    for (const piece of pieces) expect((piece.match(/\[\d+\]/g) ?? []).length).toBeLessThanOrEqual(1);
+    expect(pieces.length).toBeGreaterThanOrEqual(2 + result.citations.length);
+    expect(turnsSeen.slice(1).every(Boolean)).toBe(true);
+  });
+
+  it('opens every answer with its opening, even when nothing matched', async () => {
+    const none = await generator.generate({ system: '', messages: [{ role: 'user', content: 'Anything?', passages: [] }], maxTokens: 300 });
+    expect(none.text.startsWith(generator.opening)).toBe(true);
+    expect((await ask('What colour is the moon of Zzyzx?')).text.startsWith(generator.opening)).toBe(true);
+    expect(answerPieces('a\n\n> one [1] two [2]')).toEqual(['a\n\n', '> one [1]', ' two [2]']);
   });
 
   it('refuses structured output and points to the offline extractor', async () => {

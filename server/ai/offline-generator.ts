@@ -35,6 +35,7 @@ interface Candidate {
 export class OfflineGenerator implements TextGenerator {
   readonly engine = 'offline' as const;
   readonly model = OFFLINE_GENERATION_MODEL;
+  readonly opening = `${OFFLINE_NOTE}\n\n`;
 
   async generate(request: GenerateRequest): Promise<GenerateResult> {
     if (request.tool) {
@@ -50,7 +51,14 @@ export class OfflineGenerator implements TextGenerator {
     const sources = collectSources(request);
     const { text, citations } = composeAnswer(question, sources, request.maxTokens);
 
-    for (const piece of text.split(/(?<=\n\n)/)) request.onText?.(piece);
+    if (request.onText) {
+      // Sentence by sentence, each on its own turn of the event loop, so a stream writes each apart.
+      for (const piece of answerPieces(text)) {
+        if (request.signal?.aborted) throw abortedError('offline');
+        request.onText(piece);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
 
     const inputText = [
       request.system,
@@ -65,6 +73,11 @@ export class OfflineGenerator implements TextGenerator {
       engine: this.engine,
     };
   }
+}
+
+/** The answer cut after each paragraph and each cited sentence (its `[n]` marker); the pieces join back to it. */
+export function answerPieces(text: string): string[] {
+  return text.split(/(?<=\n\n)|(?<=\[\d+\])(?=\s)/).filter((piece) => piece !== '');
 }
 
 function collectSources(request: GenerateRequest): Source[] {

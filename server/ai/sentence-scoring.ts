@@ -9,8 +9,13 @@ import { contentTerms, stem } from './terms';
  * A sentence scores the inverse frequency (within the passages at hand) of each question term
  * it holds, scaled up by how much of the question it covers, plus a little for each pair of
  * question words it holds side by side. A passage's heading path counts as context for every
- * one of its sentences ("Owlbear" above "**Armor Class** 13"); table talk is
+ * one of its sentences ("Owlbear" above "**Armor Class** 13"), and so does a run-in label for
+ * the sentences of its paragraph ("Healer's Kit." above "The kit has ten uses."); table talk is
  * read as the rulebook's words (gm-vocabulary).
+ *
+ * A sentence whose unit the question names in full (its last heading, or, for a passage without
+ * headings, its document's name; or the run-in label it sits under) scores more: asked about
+ * "invisibility", the spell's own words go before a potion of invisibility's.
  */
 
 /** Words in almost every GM question that say little about which rule is meant. */
@@ -19,12 +24,20 @@ const GENERIC_TERMS = new Set(
 );
 const GENERIC_WEIGHT = 0.3;
 const HEADING_WEIGHT = 1;
+/**
+ * How much more a sentence of the unit the question names scores: named in its own words, or
+ * only through the vocabulary ("AC" is "Armor Class", but "the tarrasque's AC" is about the tarrasque).
+ */
+const NAMED_UNIT_BONUS = 0.75;
+const VOCABULARY_NAMED_BONUS = 0.25;
 /** Draft boilerplate of the offline content creator: never a fact. */
 const BOILERPLATE = /\*\*Offline draft\.\*\*|No AI model is connected|connect Claude \(an Anthropic API key\)/;
 
 export interface ScoringPassage {
   content: string;
   headingPath?: string;
+  /** The document's name (its file name): names a passage that has no headings. */
+  title?: string;
 }
 
 export interface ScoredSentence {
@@ -40,25 +53,78 @@ export interface ScoredSentence {
 }
 
 export interface QuestionTerms {
+  /** The question's terms and those of the rulebook's names for its table talk. */
   terms: string[];
+  /** The question's own terms only. */
+  own: string[];
   bigrams: Set<string>;
 }
 
 export function questionTermsOf(question: string): QuestionTerms {
   const expanded = [question, ...rulebookNamesFor(question)].join(' ');
   const terms = [...new Set(contentTerms(expanded))];
-  return { terms, bigrams: bigramsOf(contentTerms(expanded)) };
+  return { terms, own: [...new Set(contentTerms(question))], bigrams: bigramsOf(contentTerms(expanded)) };
+}
+
+/**
+ * Run-in labels of a passage: a paragraph or list item opening with a bold name
+ * ("***Manacles.*** These…", "- **Greywater**: a fog-bound…") or with a short title-case
+ * name and a full stop ("Healer’s Kit. This kit…"). Each holds for its paragraph or item.
+ */
+export function runInLabels(content: string): Array<{ start: number; end: number; label: string }> {
+  const labels: Array<{ start: number; end: number; label: string }> = [];
+  // A bold name must end in a full stop or colon (or go on with a parenthesis): "**Armor Class** 13" is a stat line, not a label.
+  const opening =
+    /^[ \t]*(?:[-*•]\s+)?(?:(\*{2,3}|__?)([^*_\n]{2,60}?[.:])\1|(\*{2,3}|__?)([^*_\n]{2,60}?)\3(?=[.:]| \()|([A-Z][\p{L}’'-]*(?: (?:[A-Z][\p{L}’'-]*|of|the|and|or|a|an|in|on|to|with|for)){0,4})\.(?= [A-Z]))/gmu;
+  for (const match of content.matchAll(opening)) {
+    const start = match.index;
+    // The label holds until a blank line or the next list item.
+    const rest = content.slice(start + match[0].length);
+    const stop = rest.search(/\n\s*\n|\n[ \t]*[-*•]\s/);
+    const end = stop === -1 ? content.length : start + match[0].length + stop;
+    labels.push({ start, end, label: (match[2] ?? match[4] ?? match[5]).replace(/[.:]$/, '').trim() });
+  }
+  // ...and until the next label.
+  for (let i = 0; i + 1 < labels.length; i += 1) labels[i].end = Math.min(labels[i].end, labels[i + 1].start);
+  return labels;
+}
+
+function documentName(title: string | undefined): string {
+  return (title ?? '').replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_]+/g, ' ');
 }
 
 /** Every sentence of the passages, scored against the question. */
 export function scoreSentences(question: QuestionTerms, passages: ScoringPassage[]): ScoredSentence[] {
-  const items: Array<{ passageIndex: number; position: number; span: TextSpan; terms: Set<string>; bigrams: Set<string>; heading: boolean }> = [];
-  const headingTerms = passages.map((p) => new Set(contentTerms((p.headingPath ?? '').split(' > ').slice(-2).join(' '))));
+  const items: Array<{
+    passageIndex: number;
+    position: number;
+    span: TextSpan;
+    terms: Set<string>;
+    bigrams: Set<string>;
+    heading: boolean;
+    context: Set<string>;
+    named: number;
+  }> = [];
+  const own = new Set(question.own);
+  const asked = new Set(question.terms);
+  /** The bonus for a unit of this name (0 when the question does not name it in full). */
+  const namedInFull = (name: string) => {
+    const terms = contentTerms(name);
+    if (terms.length === 0) return 0;
+    if (terms.every((term) => own.has(term))) return NAMED_UNIT_BONUS;
+    return terms.every((term) => asked.has(term)) ? VOCABULARY_NAMED_BONUS : 0;
+  };
   passages.forEach((passage, passageIndex) => {
+    const headings = (passage.headingPath ?? '').split(' > ').filter(Boolean);
+    const unit = headings.at(-1) ?? documentName(passage.title);
+    const headingTerms = contentTerms(headings.length > 0 ? headings.slice(-2).join(' ') : unit);
+    const unitNamed = namedInFull(unit);
+    const labels = runInLabels(passage.content).map((l) => ({ ...l, terms: contentTerms(l.label), named: namedInFull(l.label) }));
     splitSentences(passage.content).forEach((raw, position) => {
       if (BOILERPLATE.test(raw.text)) return;
       const span = quotableSpan(raw);
       const termList = contentTerms(span.text);
+      const label = labels.find((l) => l.start <= raw.start && raw.start < l.end);
       items.push({
         passageIndex,
         position,
@@ -66,6 +132,8 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
         terms: new Set(termList),
         bigrams: bigramsOf(termList),
         heading: isLabel(span.text, termList.length),
+        context: new Set([...headingTerms, ...(label?.terms ?? [])]),
+        named: Math.max(unitNamed, label?.named ?? 0),
       });
     });
   });
@@ -83,11 +151,11 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
       if (item.terms.has(term)) {
         weight += idf(term);
         matched += 1;
-      } else if (headingTerms[item.passageIndex].has(term)) weight += idf(term) * HEADING_WEIGHT;
+      } else if (item.context.has(term)) weight += idf(term) * HEADING_WEIGHT;
     }
     const phraseHits = [...question.bigrams].filter((bigram) => item.bigrams.has(bigram)).length;
     const lengthFactor = item.terms.size > 30 ? Math.sqrt(30 / item.terms.size) : 1;
-    const score = matched === 0 ? 0 : (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (item.heading ? 0.2 : 1);
+    const score = matched === 0 ? 0 : (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (1 + item.named) * (item.heading ? 0.2 : 1);
     return { passageIndex: item.passageIndex, position: item.position, span: item.span, score, matched, heading: item.heading };
   });
 }

@@ -92,6 +92,11 @@ export interface GenerateResult {
 export interface TextGenerator {
   engine: AiEngine;
   model: string;
+  /**
+   * Text every streamed answer of this engine opens with, known before any passage is found (the
+   * offline engine's note). A stream may send it while retrieval still runs.
+   */
+  readonly opening?: string;
   generate(request: GenerateRequest): Promise<GenerateResult>;
 }
 

@@ -3,15 +3,19 @@ import { z } from 'zod';
 import type { DB } from '../db/schema';
 import { listAccounts, setAccountDisabled, setMonthlyBudget } from '../domain/accounts/accounts';
 import { createRegistrationCode } from '../domain/accounts/registration-codes';
+import { adminRevokeInvites, listGmInvites, playerInviteLimitOf, setPlayerInviteLimit } from '../domain/seats/admin';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   invite [--uses N] [--expires-days D] [--note TEXT]   create a registration code (printed last)
   users                                              list accounts
   disable USER | enable USER                         take an account off / back on the whitelist
-  budget USER AMOUNT|default                         set a monthly AI budget in USD`;
+  budget USER AMOUNT|default                         set a monthly AI budget in USD
+  player-invites [USER]                              list GMs' player invites (all, or one GM's)
+  player-invite-limit USER N|default                 cap a GM's open player invites (0: none)
+  revoke-player-invite ID | --user USER              revoke one player invite, or all of a GM's`;
 
 export const adminCommandSchema = z.object({
-  command: z.enum(['invite', 'users', 'disable', 'enable', 'budget']),
+  command: z.enum(['invite', 'users', 'disable', 'enable', 'budget', 'player-invites', 'player-invite-limit', 'revoke-player-invite']),
   args: z.array(z.string().max(500)).max(20).default([]),
 });
 
@@ -52,6 +56,29 @@ export async function runAdminCommand(db: Kysely<DB>, command: string, args: str
       const value = amount === 'default' ? null : Number(amount);
       await setMonthlyBudget(db, username, value);
       return [`${username}'s monthly budget is ${value === null ? 'the default' : `$${value.toFixed(2)}`}.`];
+    }
+    case 'player-invites': {
+      const invites = await listGmInvites(db, args[0]);
+      if (invites.length === 0) return ['No player invites.'];
+      return invites.map(
+        (i) =>
+          `${i.id}  ${i.gm_username.padEnd(20)} ${i.campaign_name.slice(0, 28).padEnd(28)} ${i.status.padEnd(11)} ${i.uses}/${i.max_uses} used  ${
+            i.expires_at ? `expires ${i.expires_at.slice(0, 10)}` : 'never expires'
+          }${i.note ? `  ${i.note}` : ''}`,
+      );
+    }
+    case 'player-invite-limit': {
+      const [username, amount] = args;
+      if (!username || !amount) throw new Error('Usage: npm run admin -- player-invite-limit USER N|default');
+      const limit = amount === 'default' ? null : Number(amount);
+      await setPlayerInviteLimit(db, username, limit);
+      return [`${username} may hold ${playerInviteLimitOf(limit)} open player invite${playerInviteLimitOf(limit) === 1 ? '' : 's'}${limit === null ? ' (the default)' : ''}.`];
+    }
+    case 'revoke-player-invite': {
+      const user = option(args, '--user');
+      if (!user && !args[0]) throw new Error('Usage: npm run admin -- revoke-player-invite ID | --user USER');
+      const count = await adminRevokeInvites(db, user ? { username: user } : { inviteId: args[0]! });
+      return [`Revoked ${count} player invite${count === 1 ? '' : 's'}.`];
     }
     default:
       throw new Error(ADMIN_USAGE);

@@ -11,6 +11,8 @@ export interface UsersTable {
   password_hash: string;
   disabled: Generated<boolean>;
   monthly_budget_usd: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** The administrator's cap on this GM's open player invites (null: the default; migration 081). */
+  max_player_invites: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Generated<Date>;
 }
 
@@ -79,11 +81,29 @@ export interface DocumentsTable {
   player_visible: Generated<boolean>;
 }
 
+/** A stored original; its bytes are in document_file_parts (migration 084, ADR 0110). */
 export interface DocumentFilesTable {
-  document_id: string;
+  id: Generated<string>;
+  /** Null while the upload is still being written, before its document exists. */
+  document_id: string | null;
+  user_id: string;
   mime_type: string;
   size_bytes: number;
+  part_bytes: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface DocumentFilePartsTable {
+  file_id: string;
+  part: number;
   bytes: Uint8Array;
+}
+
+/** A document's text while it is indexed, staged in parts (ingest/staged-text.ts). */
+export interface IngestTextPartsTable {
+  job_id: string;
+  part: number;
+  text: string;
 }
 
 export interface ChunksTable {
@@ -105,6 +125,24 @@ export interface ChunkEmbeddingsTable {
   chunk_id: number;
   model: string;
   embedding: ColumnType<number[], number[] | string, number[] | string>;
+}
+
+/** Passages and tokens per tome, kept by a trigger on chunks (migration 083). */
+export interface SearchPassageCountsTable {
+  dataset_id: string;
+  gm_only: boolean;
+  user_id: string;
+  passages: number;
+  tokens: ColumnType<string, number, number>;
+}
+
+/** Passages per tome holding each stemmed word, kept by a trigger on chunks (migration 083). */
+export interface SearchTermCountsTable {
+  dataset_id: string;
+  lexeme: string;
+  gm_only: boolean;
+  user_id: string;
+  passages: number;
 }
 
 export interface JobsTable {
@@ -150,6 +188,17 @@ export interface CampaignInvitesTable {
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   note: Generated<string>;
   created_at: Generated<Date>;
+}
+
+/** A player's private note in a campaign: only its author reads it (migration 081). */
+export interface PlayerNotesTable {
+  id: Generated<string>;
+  campaign_id: string;
+  user_id: string;
+  title: string;
+  body: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
 }
 
 export interface CampaignDatasetsTable {
@@ -332,13 +381,18 @@ export interface DB {
   datasets: DatasetsTable;
   documents: DocumentsTable;
   document_files: DocumentFilesTable;
+  document_file_parts: DocumentFilePartsTable;
+  ingest_text_parts: IngestTextPartsTable;
   chunks: ChunksTable;
   chunk_embeddings: ChunkEmbeddingsTable;
+  search_passage_counts: SearchPassageCountsTable;
+  search_term_counts: SearchTermCountsTable;
   jobs: JobsTable;
   campaigns: CampaignsTable;
   campaign_datasets: CampaignDatasetsTable;
   campaign_members: CampaignMembersTable;
   campaign_invites: CampaignInvitesTable;
+  player_notes: PlayerNotesTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   usage_events: UsageEventsTable;

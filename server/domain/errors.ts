@@ -5,7 +5,7 @@
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 423 | 429 | 502 | 503 | 504 | 507,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 502 | 503 | 504 | 507,
     message: string,
     /** When a retry makes sense, after how long (sent as Retry-After). */
     readonly options: { retryAfterSeconds?: number } = {},

@@ -5,6 +5,8 @@
  */
 export * as accounts from './accounts';
 export * as usage from './usage/usage';
+export * as campaignBudget from './usage/campaign-budget';
+export * as seats from './seats';
 export * as campaigns from './campaigns/campaigns';
 export * as timeline from './timeline/timeline';
 export * as calendars from './timeline/calendar';

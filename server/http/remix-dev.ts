@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
+import type { StorageHealth } from './storage-health';
 import { remixRoutes } from './remix';
 
 /**
@@ -9,7 +10,7 @@ import { remixRoutes } from './remix';
  * shows without a rebuild while the /api routes keep running. Vite and middie are dev
  * dependencies, loaded only here.
  */
-export async function remixDevPlugin(app: FastifyInstance, options: { services: Services }) {
+export async function remixDevPlugin(app: FastifyInstance, options: { services: Services; storage: StorageHealth }) {
   const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
   // HMR's websocket shares Fastify's port, so the page's same-origin CSP allows it.
   const vite = await createServer({ server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
@@ -26,5 +27,5 @@ export async function remixDevPlugin(app: FastifyInstance, options: { services: 
     () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
     'development',
   );
-  await remixRoutes(app, options.services, handle);
+  await remixRoutes(app, options.services, options.storage, handle);
 }

@@ -6,21 +6,23 @@ import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable, createRequestHandler, type RequestHandler, type ServerBuild } from '@remix-run/node';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from '../../app/load-context';
-import * as domain from '../domain';
 import type { Services } from '../services';
 import { BAD_TEXT_MESSAGE, isBadText } from './input-guard';
+import { domainForPages } from './page-domain';
+import { PublicPageCache } from './public-pages';
+import type { StorageHealth } from './storage-health';
 
 /**
  * Serves the built Remix app from Fastify: hashed assets from build/client with immutable
  * caching, every other non-/api path through Remix's request handler. Each request gets the
  * process's services and the signed-in user as its load context.
  */
-export async function remixPlugin(app: FastifyInstance, options: { services: Services; buildDir: string }) {
+export async function remixPlugin(app: FastifyInstance, options: { services: Services; storage: StorageHealth; buildDir: string }) {
   const build = (await import(path.join(options.buildDir, 'server/index.js'))) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
 
   await builtFileRoutes(app, path.join(options.buildDir, 'client'));
-  await remixRoutes(app, options.services, handle);
+  await remixRoutes(app, options.services, options.storage, handle, { keepPublicPages: true });
 }
 
 /**
@@ -61,7 +63,14 @@ const HOUR_MS = 3600 * 1000;
 const YEAR_MS = 365 * 24 * HOUR_MS;
 
 /** Every non-/api path through Remix's request handler, with the process's services as load context. */
-export async function remixRoutes(app: FastifyInstance, services: Services, handle: RequestHandler) {
+export async function remixRoutes(
+  app: FastifyInstance,
+  services: Services,
+  storage: StorageHealth,
+  handle: RequestHandler,
+  options: { keepPublicPages?: boolean } = {},
+) {
+  const domain = domainForPages(storage);
   await app.register(async (scope) => {
     // Remix reads the body itself: let every content type through unread.
     scope.removeAllContentTypeParsers();
@@ -76,10 +85,14 @@ export async function remixRoutes(app: FastifyInstance, services: Services, hand
       if (declared > limit) return reply.status(413).send({ error: tooLarge(limit) });
     });
 
+    const publicPages = new PublicPageCache();
     scope.all('/*', async (request, reply) => {
       if (request.url.startsWith('/api/')) {
         return reply.status(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
       }
+      // Not under Vite's dev server, where an edited page must render anew.
+      const isPublicPage = options.keepPublicPages === true && publicPages.accepts(request);
+      if (isPublicPage && publicPages.send(request, reply)) return reply;
       const limit = pageBodyLimit(request, services);
       const context: AppLoadContext = {
         services,
@@ -110,6 +123,10 @@ export async function remixRoutes(app: FastifyInstance, services: Services, hand
       const webRequest = toWebRequest(request, reply, source);
       const response = await handle(webRequest, context);
       if (body.exceeded) return reply.status(413).send({ error: tooLarge(limit) });
+      if (isPublicPage) {
+        const kept = await publicPages.keep(request.url, response.clone());
+        if (kept) return publicPages.send(request, reply) ? reply : sendWebResponse(reply, response);
+      }
       return sendWebResponse(reply, response);
     });
   });

@@ -195,6 +195,26 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('chat-message')).toHaveCount(4);
   });
 
+  test('the history shows 25 conversations at a time, with older ones a link away', async ({ page, user }) => {
+    const campaign = (await (await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: uniqueName('Paged ') } })).json()) as {
+      id: string;
+    };
+    for (let n = 1; n <= 27; n++) {
+      const asked = await page.request.post(`/api/campaigns/${campaign.id}/chat`, { headers: auth(user.token), data: { query: `Question number ${n}?` } });
+      expect(asked.status()).toBe(200);
+    }
+    await page.goto(`/assistant?campaign=${campaign.id}&history=1`);
+    const history = page.getByRole('region', { name: 'Conversation history' });
+    await expect(history.getByRole('listitem')).toHaveCount(25);
+    await expect(history.getByRole('listitem').first()).toContainText('Question number 27?');
+    await history.getByRole('link', { name: 'Older conversations' }).click();
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expect(history.getByRole('listitem').last()).toContainText('Question number 1?');
+    await expect(history.getByRole('link', { name: 'Older conversations' })).toHaveCount(0);
+    await history.getByRole('link', { name: 'Newest conversations' }).click();
+    await expect(history.getByRole('listitem')).toHaveCount(25);
+  });
+
   test('the Campaigns tab creates, links and deletes with plain forms', async ({ page, user }) => {
     const tome = await seedTome(page.request, user.token, uniqueName('Plain '));
     const name = uniqueName('Plain campaign ');

@@ -152,6 +152,19 @@ test.describe('content creation in real Chromium', () => {
     await shot(page, 'content-assistant-tab');
   });
 
+  test('the dashboard’s content creator posts to the dashboard and shows the result there', async ({ page, user }) => {
+    const { campaignId } = await seedCampaign(page.request, user.token);
+    await page.goto('/dashboard?tab=campaigns');
+    const creator = page.getByTestId('content-creator');
+    await creator.getByRole('radio', { name: 'Location' }).check();
+    await creator.getByLabel('Describe what you want to create').fill('The smugglers tavern in the cliffs of Saltmere');
+    await creator.getByRole('button', { name: 'Generate' }).click();
+    await expect(creator.getByTestId('content-box')).toContainText('Drowned Eel');
+    await expect(page).toHaveURL(new RegExp(`/dashboard\\?tab=campaigns&campaign=${campaignId}&conversation=`));
+    await expect(page.getByRole('heading', { name: 'Campaign Command Center', level: 1 })).toBeVisible();
+    await expect(creator.getByRole('radio', { name: 'Location' })).toBeChecked();
+  });
+
   test('works with JavaScript off: generate, revise, preview and save through plain forms', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

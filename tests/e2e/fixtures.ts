@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Dragons4ever';
 
@@ -30,6 +30,22 @@ export async function signIn(page: Page, username = uniqueName()): Promise<{ use
   expect(response.status()).toBe(200);
   const { token } = (await response.json()) as { token: string };
   return { username, token };
+}
+
+/** A second browser, signed out: the player's own machine. */
+export async function playerPage(browser: Browser, baseURL: string, js: boolean): Promise<Page> {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: js });
+  return context.newPage();
+}
+
+export async function registerThroughInvite(page: Page, link: string, username: string) {
+  await page.goto(link);
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(`${username}@example.com`);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm passphrase').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Register' }).click();
 }
 
 export const test = base.extend<{ user: { username: string; token: string } }>({

@@ -4,7 +4,7 @@ import { test, expect } from './fixtures';
 // in and not: the answer is a redirect, a form error or a 4xx, never a 5xx.
 const ACTIONS = ['/login', '/register', '/logout', '/dashboard', '/assistant', '/content', '/concept-map', '/timeline', '/timeline/calendar', '/timeline/proposals'];
 const FIELDS = ['intent', 'name', 'description', 'username', 'password', 'email', 'registration_code', 'redirectTo', 'dataset_id', 'document_id', 'campaign_id', 'message', 'prompt', 'title', 'date', 'event_id', 'settings'];
-const INTENTS = ['', 'create', 'delete', 'save', 'generate', 'revise', 'settings', 'link', 'unlink', 'upload', 'register', 'nonsense', 'create-dataset', 'update-tome', 'upload-document', 'create-campaign', 'update-campaign', 'link-tome'];
+const INTENTS = ['', 'create', 'delete', 'save', 'generate', 'revise', 'settings', 'link', 'unlink', 'upload', 'register', 'nonsense', 'create-dataset', 'update-tome', 'upload-document', 'create-campaign', 'update-campaign', 'link-tome', 'generate-content', 'revise-content', 'save-content'];
 
 function forms(): Array<{ label: string; body: string | Buffer; type: string }> {
   const encoded = (value: string) => FIELDS.map((f) => `${f}=${value}`).join('&');

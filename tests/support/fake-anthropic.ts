@@ -58,7 +58,16 @@ export interface FakeTextBlock {
 
 export type FakeAnthropicReply =
   /** An answer. Neither `text` nor `blocks`: the default cited answer. `text`: one uncited block. */
-  | { kind: 'answer'; text?: string; blocks?: FakeTextBlock[]; usage?: Partial<FakeUsage>; stopReason?: string; model?: string }
+  | {
+      kind: 'answer';
+      text?: string;
+      blocks?: FakeTextBlock[];
+      usage?: Partial<FakeUsage>;
+      stopReason?: string;
+      model?: string;
+      /** Streamed: the rest of the message waits, after the first text delta, until this settles. */
+      holdAfterFirstText?: Promise<unknown>;
+    }
   /** A tool_use block carrying `input` (name defaults to the forced tool). */
   | { kind: 'tool'; input: unknown; name?: string; text?: string; usage?: Partial<FakeUsage>; stopReason?: string; model?: string }
   /**
@@ -183,7 +192,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
         const outputText = content.map((block) => (block.type === 'text' ? block.text : JSON.stringify(block.input))).join('');
         const usage = usageFor(body, reply, outputText);
         const stopReason = reply.stopReason ?? (reply.kind === 'tool' ? 'tool_use' : 'end_turn');
-        if (body.stream) streamMessage(res, body, reply, content, usage, stopReason);
+        if (body.stream) void streamMessage(res, body, reply, content, usage, stopReason);
         else {
           res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_fake_${messageCount}` });
           res.end(JSON.stringify({ ...messageShell(body, reply, usage), content, stop_reason: stopReason }));
@@ -206,48 +215,63 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     };
   }
 
-  function streamMessage(
+  async function streamMessage(
     res: http.ServerResponse,
     body: AnthropicRequestBody,
     reply: FakeAnthropicReply,
     content: AnthropicContentBlock[],
     usage: FakeUsage,
     stopReason: string,
-  ): void {
+  ): Promise<void> {
+    type StreamEvent = { type: string; delta?: { type?: string } & Record<string, unknown> } & Record<string, unknown>;
+    const events: Array<[string, StreamEvent]> = [];
+    const writeEvent = (event: string, data: StreamEvent) => {
+      events.push([event, data]);
+    };
     startStream(res);
-    writeEvent(res, 'message_start', {
+    writeEvent('message_start', {
       type: 'message_start',
       message: messageShell(body, reply, { ...usage, output_tokens: 1 }),
     });
-    writeEvent(res, 'ping', { type: 'ping' });
+    writeEvent('ping', { type: 'ping' });
     content.forEach((block, index) => {
       if (block.type === 'text') {
         const start = block.citations ? { type: 'text', text: '', citations: [] } : { type: 'text', text: '' };
-        writeEvent(res, 'content_block_start', { type: 'content_block_start', index, content_block: start });
+        writeEvent('content_block_start', { type: 'content_block_start', index, content_block: start });
         for (const citation of block.citations ?? []) {
-          writeEvent(res, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'citations_delta', citation } });
+          writeEvent('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'citations_delta', citation } });
         }
         for (const piece of chunks(block.text, chunkSize)) {
-          writeEvent(res, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } });
+          writeEvent('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } });
         }
       } else {
-        writeEvent(res, 'content_block_start', {
+        writeEvent('content_block_start', {
           type: 'content_block_start',
           index,
           content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
         });
         for (const piece of chunks(JSON.stringify(block.input), chunkSize)) {
-          writeEvent(res, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } });
+          writeEvent('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } });
         }
       }
-      writeEvent(res, 'content_block_stop', { type: 'content_block_stop', index });
+      writeEvent('content_block_stop', { type: 'content_block_stop', index });
     });
-    writeEvent(res, 'message_delta', {
+    writeEvent('message_delta', {
       type: 'message_delta',
       delta: { stop_reason: stopReason, stop_sequence: null },
       usage: { output_tokens: usage.output_tokens },
     });
-    writeEvent(res, 'message_stop', { type: 'message_stop' });
+    writeEvent('message_stop', { type: 'message_stop' });
+    const hold = 'holdAfterFirstText' in reply ? reply.holdAfterFirstText : undefined;
+    let held = false;
+    for (const [event, data] of events) {
+      if (res.destroyed) return;
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      if (hold && !held && data.delta?.type === 'text_delta') {
+        held = true;
+        await hold;
+      }
+    }
     res.end();
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AiProviders } from '../../server/ai/providers';
 import { buildApp, type AppOptions } from '../../server/app';
+import type { Database } from '../../server/db/database';
 import { createTestDatabase } from '../../server/db/test-database';
 import { createRegistrationCode } from '../../server/domain/accounts/registration-codes';
 import { parseEnv, type Env } from '../../server/env';
@@ -18,12 +19,15 @@ export interface TestApp {
 
 let counter = 0;
 
-/** The real app on a fresh database, for fastify.inject. Workers run when `workers` is set; `ai` replaces the providers the env would choose. */
+/**
+ * The real app on a fresh database, for fastify.inject. Workers run when `workers` is set; `ai` replaces the providers the env would choose;
+ * `database` replaces the fresh one (a bench reusing an ingested corpus).
+ */
 export async function createTestApp(
-  options: { env?: Partial<Record<keyof Env, string>>; workers?: boolean; ai?: AiProviders; app?: AppOptions } = {},
+  options: { env?: Partial<Record<keyof Env, string>>; workers?: boolean; ai?: AiProviders; app?: AppOptions; database?: Database } = {},
 ): Promise<TestApp> {
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/tomekeeper-unused', ...options.env });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const queue = await startQueue(database);
   const services = createServices(env, database, queue, options.ai);
   if (options.workers) await registerWorkers(queue, services);

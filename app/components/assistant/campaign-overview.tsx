@@ -3,7 +3,13 @@ import type { Dataset } from '../../../server/domain/tomes';
 import { abbreviateTokens, countOf } from '../../../contract/usage';
 
 /** The selected campaign's description and the knowledge its assistant can read. */
-export function CampaignOverview({ description, tomes }: { description: string; tomes: Dataset[] }) {
+export function CampaignOverview({
+  description,
+  tomes,
+}: {
+  description: string;
+  tomes: Array<Pick<Dataset, 'id' | 'name' | 'description' | 'document_count' | 'total_tokens'>>;
+}) {
   return (
     <section className="campaign-overview" aria-label="Campaign knowledge">
       <p className={description ? 'campaign-description' : 'campaign-description muted'}>{description || 'No description yet.'}</p>

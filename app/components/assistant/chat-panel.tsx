@@ -7,7 +7,9 @@ import {
   CITATION_WITHOUT_IDS_HINT,
   CONTEXT_LEVEL_LABELS,
   CONTEXT_LEVELS,
+  playerCitationHref,
   UNLINKED_CITATION_MESSAGE,
+  type ChatCitation,
   type ContextLevel,
 } from '../../../contract/chat';
 import { USAGE_UPDATED_EVENT } from '../../../contract/usage';
@@ -22,6 +24,8 @@ export interface ChatPanelProps {
   conversation: { id: string; messages: ChatMessageView[] } | null;
   contextLevel: ContextLevel;
   onContextLevelChange(level: ContextLevel): void;
+  /** A player's view: citations open the campaign's read-only viewer. */
+  playerView?: boolean;
   /** The no-JavaScript form's failed turn, from the route action. */
   failedTurn?: { query: string; error: string; status: number } | null;
 }
@@ -39,7 +43,7 @@ function useTimedNotice() {
   return { notice, show };
 }
 
-export function ChatPanel({ campaign, conversation, contextLevel, onContextLevelChange, failedTurn }: ChatPanelProps) {
+export function ChatPanel({ campaign, conversation, contextLevel, onContextLevelChange, failedTurn, playerView = false }: ChatPanelProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
@@ -58,6 +62,7 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
 
   // A conversation opened from History replaces what is shown; the conversation this panel
   // just created comes back from the loader with the same id and is left alone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new conversation id replaces what is shown
   useEffect(() => {
     const incoming = conversation?.id ?? null;
     if (incoming === conversationIdRef.current) return;
@@ -66,11 +71,11 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
     setConversationId(incoming);
     setStreamed('');
     setPending(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [conversation?.id]);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the bottom after each change of what the list shows
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
@@ -80,6 +85,7 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
     isLinked: (datasetId) => campaign.datasets.includes(datasetId),
     onUnlinked: () => show('error', UNLINKED_CITATION_MESSAGE),
     onMissingIds: () => show('info', CITATION_WITHOUT_IDS_HINT),
+    ...(playerView ? { hrefOf: (citation: ChatCitation) => playerCitationHref(campaign.id, citation) } : {}),
   };
 
   async function send() {
@@ -183,7 +189,8 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
             <header className="chat-message-meta">
               <span className="chat-role">Assistant</span>
             </header>
-            {streamed ? <div className="chat-text streaming-text">{streamed}</div> : <p className="chat-waiting">{CHAT_WAITING}</p>}
+            {streamed && <div className="chat-text streaming-text">{streamed}</div>}
+            <p className="chat-waiting">{CHAT_WAITING}</p>
           </article>
         )}
       </div>

@@ -6,6 +6,8 @@ export interface CitationCheck {
   /** The citation names no document: the plain datasets tab opens, with a hint. */
   onMissingIds(citation: ChatCitation): void;
   isLinked(datasetId: string): boolean;
+  /** Where a citation opens, when not the GM's tomes (a player's: the campaign's viewer). */
+  hrefOf?(citation: ChatCitation): string;
 }
 
 function label(citation: ChatCitation): string {
@@ -25,7 +27,7 @@ export function CitationList({ citations, check }: { citations: ChatCitation[]; 
         {citations.map((citation, index) => (
           <li key={`${citation.source_id}-${index}`} value={index + 1}>
             <a
-              href={citationHref(citation)}
+              href={check?.hrefOf?.(citation) ?? citationHref(citation)}
               target="_blank"
               rel="noopener"
               className="citation-link"

@@ -7,11 +7,17 @@ export function ConversationHistory({
   campaignId,
   conversations,
   currentId,
+  older,
+  isFirstPage,
 }: {
   campaignId: string;
   conversations: ConversationSummary[];
   currentId: string | null;
+  /** The cursor of the next, older page; null on the last one. */
+  older: string | null;
+  isFirstPage: boolean;
 }) {
+  const current = currentId ? `&conversation=${currentId}` : '';
   return (
     <section className="conversation-history" aria-label="Conversation history">
       <h3>History</h3>
@@ -34,6 +40,20 @@ export function ConversationHistory({
             </li>
           ))}
         </ul>
+      )}
+      {(older || !isFirstPage) && (
+        <p className="history-pages">
+          {!isFirstPage && (
+            <Link to={`/assistant?campaign=${campaignId}${current}&history=1`} preventScrollReset>
+              Newest conversations
+            </Link>
+          )}
+          {older && (
+            <Link to={`/assistant?campaign=${campaignId}${current}&history=1&before=${older}`} preventScrollReset>
+              Older conversations
+            </Link>
+          )}
+        </p>
       )}
     </section>
   );

@@ -144,6 +144,9 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
                   <Link className="button primary" to={`/assistant?campaign=${campaign.id}`} state={{ campaignId: campaign.id }}>
                     Open in Assistant
                   </Link>
+                  <Link className="button secondary" to={`/campaigns/${campaign.id}/players`} aria-label={`Players of ${campaign.name}`}>
+                    Players
+                  </Link>
                   <Link className="button secondary" to={campaignsUrl({ edit_campaign: campaign.id })} preventScrollReset aria-label={`Edit ${campaign.name}`}>
                     Edit
                   </Link>

@@ -20,6 +20,7 @@ export function MapDialog({ open, title, closeHref, testId, children }: MapDialo
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   const id = `cm-dialog-${testId}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dialog element exists only once hydrated, so it opens then
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

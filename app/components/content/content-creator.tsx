@@ -1,187 +1,79 @@
+import { useLocation, useNavigate } from '@remix-run/react';
 import { useId, useState } from 'react';
-import {
-  CONTENT_MESSAGES,
-  contentFilename,
-  defaultContentFilename,
-  savedMessage,
-  type GeneratedContent,
-  type RevisionEntry,
-} from '../../../contract/content';
-import { USAGE_UPDATED_EVENT } from '../../../contract/usage';
+import { CONTENT_MESSAGES, contentRequestSchema, contentRevisionSchema, contentSaveSchema, defaultContentFilename, savedMessage } from '../../../contract/content';
+import { usePendingIntent, useSchemaForm } from '~/lib/forms';
 import { useHydrated } from '~/lib/use-hydrated';
 import contentStyles from '~/styles/content.css?url';
-import { failureText, requestContent, saveGeneratedContent } from './content-api';
 import { ContentPreview } from './content-preview';
 import { ContentRequestForm } from './content-request-form';
 import { ContentResult } from './content-result';
-import { sessionHref } from './content-urls';
-import type { ContentCampaign, ContentDataset, ContentInitialState, ContentSettings, ResultRequest } from './types';
-
-export { contentLinks } from './content-links';
+import { CONTENT_INTENTS, freshHref, hostOf, sessionHref } from './content-urls';
+import type { ContentCampaign, ContentDataset, ContentInitialState } from './types';
 
 export interface ContentCreatorProps {
   variant: 'assistant' | 'dashboard';
   campaigns: ContentCampaign[];
   datasets: ContentDataset[];
+  /** What the page's loader read from its address (loadContentState). */
   initial: ContentInitialState;
   /** Rendered above the form (the /content page and the dashboard put a heading there). */
   heading?: React.ReactNode;
 }
 
-type Pending = 'generate' | 'revise' | 'save' | null;
-
-const userTurn = (content: string): RevisionEntry => ({ role: 'user', content, timestamp: new Date().toISOString() });
-const versionTurn = (result: GeneratedContent): RevisionEntry => ({
-  role: 'assistant',
-  content: result.content,
-  timestamp: new Date().toISOString(),
-  version: result.version,
-  tokens: result.tokens.total_tokens,
-});
-
 /**
  * Content creation from request to saved document: none → generated → revised → saved (the
- * content cleared) or rejected (the preview closed). With JavaScript everything happens in
- * place through the API; without it every form posts to /content, which shows the result.
+ * content cleared) or rejected (the preview closed). Every form posts to the action of the page
+ * it is on, with JavaScript on or off; a success comes back as the page's address, which the
+ * loader reads. A new state from the loader starts the creator afresh from it.
  */
-export function ContentCreator({ variant, campaigns, datasets, initial, heading }: ContentCreatorProps) {
+export function ContentCreator(props: ContentCreatorProps) {
+  const { result, saved, settings } = props.initial;
+  return <ContentSession key={JSON.stringify([result?.conversation_id, result?.version, saved, settings])} {...props} />;
+}
+
+const firstError = (form: { allErrors: Record<string, string[]> }) => Object.values(form.allErrors).flat()[0];
+
+function ContentSession({ variant, campaigns, datasets, initial, heading }: ContentCreatorProps) {
   const hydrated = useHydrated();
   const idPrefix = `content${useId().replace(/:/g, '')}`;
-  const [settings, setSettings] = useState<ContentSettings>(initial.settings);
-  const [result, setResult] = useState<GeneratedContent | null>(initial.result);
-  const [request, setRequest] = useState<ResultRequest | null>(initial.request);
-  const [log, setLog] = useState<RevisionEntry[]>(initial.log);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const host = hostOf(location);
+  const pendingIntent = usePendingIntent();
+  const pending = CONTENT_INTENTS.find((intent) => intent === pendingIntent) ?? null;
+  const { settings, result, request } = initial;
+  // Showing the log and the preview is the page's own business with JavaScript; without, the address says (?revisions, ?preview).
   const [showLog, setShowLog] = useState(initial.showLog);
-  const [previewOpen, setPreviewOpen] = useState(initial.preview && initial.result !== null);
-  const [pending, setPending] = useState<Pending>(null);
-  const [error, setError] = useState<string | null>(initial.error);
-  const [saveError, setSaveError] = useState<string | null>(initial.saveError ?? null);
-  const [notice, setNotice] = useState<string | null>(initial.saved ? savedMessage(initial.saved) : null);
-  const [revision, setRevision] = useState('');
-  const [filename, setFilename] = useState(defaultContentFilename(initial.request?.prompt ?? initial.settings.prompt));
-  const [saveDatasetId, setSaveDatasetId] = useState(initial.request?.datasetId ?? initial.settings.datasetId);
+  const [preview, setPreview] = useState<'preview' | 'save' | null>(initial.preview ? 'preview' : null);
 
-  const usageChanged = () => window.dispatchEvent(new Event(USAGE_UPDATED_EVENT));
-
-  async function generate() {
-    if (pending) return;
-    const prompt = settings.prompt.trim();
-    setNotice(null);
-    if (!prompt) return setError(CONTENT_MESSAGES.promptRequired);
-    if (!settings.datasetId) return setError(CONTENT_MESSAGES.datasetRequired);
-    if (!settings.campaignId) return setError('Choose a campaign first.');
-    const asked: ResultRequest = {
-      campaignId: settings.campaignId,
-      contentType: settings.contentType,
-      characterFormat: settings.contentType === 'character' ? settings.characterFormat : null,
-      datasetId: settings.datasetId,
-      prompt,
-    };
-    setPending('generate');
-    setError(null);
-    try {
-      const generated = await requestContent(asked.campaignId, {
-        content_type: asked.contentType,
-        prompt,
-        character_format: asked.characterFormat ?? undefined,
-        primary_dataset_id: asked.datasetId,
-      });
-      setResult(generated);
-      setRequest(asked);
-      setLog([userTurn(prompt), versionTurn(generated)]);
-      setRevision('');
-      setFilename(defaultContentFilename(prompt));
-      setSaveDatasetId(asked.datasetId);
-    } catch (failure) {
-      setError(failureText(failure, CONTENT_MESSAGES.generateFailed));
-    } finally {
-      setPending(null);
-      usageChanged();
-    }
-  }
-
-  async function revise() {
-    const change = revision.trim();
-    if (!change || !result || !request || pending) return;
-    setPending('revise');
-    setError(null);
-    setNotice(null);
-    try {
-      const revised = await requestContent(request.campaignId, {
-        content_type: result.content_type,
-        prompt: change,
-        character_format: result.character_format ?? undefined,
-        primary_dataset_id: request.datasetId,
-        conversation_id: result.conversation_id,
-        is_revision: true,
-        original_content: result.content,
-      });
-      setResult(revised);
-      setLog((entries) => [...entries, userTurn(change), versionTurn(revised)]);
-      setRevision('');
-    } catch (failure) {
-      setError(failureText(failure, CONTENT_MESSAGES.reviseFailed));
-    } finally {
-      setPending(null);
-      usageChanged();
-    }
-  }
-
-  async function save() {
-    if (!result || !request || pending) return;
-    const name = contentFilename(filename);
-    if (!result.content.trim() || !name || !saveDatasetId) return setSaveError(CONTENT_MESSAGES.saveMissing);
-    setPending('save');
-    setSaveError(null);
-    try {
-      const saved = await saveGeneratedContent(request.campaignId, {
-        dataset_id: saveDatasetId,
-        content: result.content,
-        filename: name,
-        content_type: result.content_type,
-        character_format: result.character_format,
-        sources: result.sources,
-      });
-      setPreviewOpen(false);
-      setResult(null);
-      setLog([]);
-      setRevision('');
-      setShowLog(false);
-      setNotice(savedMessage(saved.filename));
-    } catch (failure) {
-      setSaveError(failureText(failure, CONTENT_MESSAGES.saveFailed));
-    } finally {
-      setPending(null);
-    }
-  }
-
-  function startOver() {
-    setSettings({ ...initial.settings, prompt: '', datasetId: settings.datasetId, campaignId: settings.campaignId });
-    setResult(null);
-    setRequest(null);
-    setLog([]);
-    setShowLog(false);
-    setPreviewOpen(false);
-    setError(null);
-    setSaveError(null);
-    setNotice(null);
-    setRevision('');
-  }
-
-  function openPreview(focusFilename: boolean) {
-    setSaveError(null);
-    setPreviewOpen(true);
-    if (focusFilename) window.setTimeout(() => document.getElementById(`${idPrefix}-filename`)?.focus(), 0);
-  }
+  const options = { shouldValidate: 'onSubmit', constraint: false } as const;
+  const requestForm = useSchemaForm('generate-content', contentRequestSchema, {
+    ...options,
+    id: `${idPrefix}-request`,
+    defaultValue: {
+      campaign_id: settings.campaignId,
+      content_type: settings.contentType,
+      character_format: settings.characterFormat,
+      primary_dataset_id: settings.datasetId,
+      prompt: settings.prompt,
+    },
+  });
+  const reviseForm = useSchemaForm('revise-content', contentRevisionSchema, { ...options, id: `${idPrefix}-revise` });
+  const saveForm = useSchemaForm('save-content', contentSaveSchema, {
+    ...options,
+    id: `${idPrefix}-save`,
+    defaultValue: { filename: defaultContentFilename(request?.prompt ?? settings.prompt), dataset_id: request?.datasetId ?? settings.datasetId },
+  });
+  const error = requestForm[1].prompt.errors?.[0] ?? firstError(requestForm[0]) ?? firstError(reviseForm[0]) ?? initial.error;
 
   return (
     <div className={`content-creator content-creator-${variant}`} data-testid="content-creator">
       {/* Also linked here: the Assistant and dashboard routes render this without the /content page's links. */}
       <link rel="stylesheet" href={contentStyles} />
       {heading}
-      {notice && (
+      {initial.saved && (
         <p className="notice success" role="alert" data-testid="content-notice">
-          {notice}
+          {savedMessage(initial.saved)}
         </p>
       )}
       {error && (
@@ -201,15 +93,14 @@ export function ContentCreator({ variant, campaigns, datasets, initial, heading 
           variant={variant}
           campaigns={campaigns}
           datasets={datasets}
-          settings={settings}
-          onChange={setSettings}
-          onGenerate={generate}
-          pending={pending === 'generate'}
+          form={requestForm}
+          action={`${location.pathname}${location.search}`}
+          host={host}
+          pending={pending === 'generate-content'}
           hydrated={hydrated}
-          idPrefix={idPrefix}
         />
       )}
-      {pending === 'generate' || pending === 'revise' ? (
+      {pending === 'generate-content' || pending === 'revise-content' ? (
         <p className="content-waiting" role="status">
           {CONTENT_MESSAGES.waiting}
         </p>
@@ -219,38 +110,29 @@ export function ContentCreator({ variant, campaigns, datasets, initial, heading 
           <ContentResult
             result={result}
             request={request}
-            log={log}
+            log={initial.log}
+            host={host}
             showLog={showLog}
             onToggleLog={() => setShowLog((shown) => !shown)}
-            onPreview={() => openPreview(false)}
-            onAddToTomes={() => openPreview(true)}
-            onNewContent={startOver}
-            revision={revision}
-            onRevisionChange={setRevision}
-            onRevise={revise}
+            onPreview={() => setPreview('preview')}
+            onAddToTomes={() => setPreview('save')}
+            onNewContent={() => navigate(freshHref(host, request.campaignId), { preventScrollReset: true })}
+            form={reviseForm}
             pending={pending}
             hydrated={hydrated}
-            idPrefix={idPrefix}
           />
           <ContentPreview
-            open={previewOpen}
+            open={preview}
             result={result}
             request={request}
             datasets={datasets}
-            filename={filename}
-            onFilenameChange={setFilename}
-            datasetId={saveDatasetId}
-            onDatasetChange={setSaveDatasetId}
-            error={saveError}
-            pending={pending === 'save'}
-            onSave={save}
-            onReject={() => {
-              setPreviewOpen(false);
-              setSaveError(null);
-            }}
+            form={saveForm}
+            error={firstError(saveForm[0])}
+            pending={pending === 'save-content'}
+            onReject={() => setPreview(null)}
             hydrated={hydrated}
-            rejectHref={sessionHref(request, result.conversation_id, { revisions: showLog })}
-            formAction={sessionHref(request, result.conversation_id, { revisions: showLog, preview: true })}
+            rejectHref={sessionHref(host, request, result.conversation_id, { revisions: showLog })}
+            formAction={sessionHref(host, request, result.conversation_id, { revisions: showLog, preview: true })}
             idPrefix={idPrefix}
           />
         </>

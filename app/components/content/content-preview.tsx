@@ -1,6 +1,8 @@
-import { Link } from '@remix-run/react';
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { Form, Link } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { contentFilename, type GeneratedContent } from '../../../contract/content';
+import { contentFilename, type contentSaveSchema, type GeneratedContent } from '../../../contract/content';
+import type { useSchemaForm } from '~/lib/forms';
 import { ContentMarkdown, FrontMatterSummary } from './content-markdown';
 import type { ContentDataset, ResultRequest } from './types';
 
@@ -8,13 +10,9 @@ export interface ContentPreviewProps {
   result: GeneratedContent;
   request: ResultRequest;
   datasets: ContentDataset[];
-  filename: string;
-  onFilenameChange(name: string): void;
-  datasetId: string;
-  onDatasetChange(id: string): void;
-  error: string | null;
+  form: ReturnType<typeof useSchemaForm<typeof contentSaveSchema>>;
+  error: string | undefined;
   pending: boolean;
-  onSave(): void;
   onReject(): void;
   hydrated: boolean;
   /** Without JavaScript, Reject is a link back to the result. */
@@ -26,20 +24,12 @@ export interface ContentPreviewProps {
 
 /** The preview and save form: editable filename (saved with .md), the tome to save into, the rendered document. */
 function PreviewBody(props: ContentPreviewProps) {
-  const { result, request, datasets, filename, datasetId, error, pending, hydrated, idPrefix } = props;
-  const finalName = contentFilename(filename);
+  const { result, request, datasets, error, pending, hydrated } = props;
+  const [form, fields] = props.form;
+  const finalName = contentFilename(fields.filename.value ?? '');
   return (
-    <form
-      method="post"
-      action={props.formAction}
-      className="content-preview-form"
-      onSubmit={(event) => {
-        if (!hydrated) return;
-        event.preventDefault();
-        props.onSave();
-      }}
-    >
-      <input type="hidden" name="intent" value="save" />
+    <Form method="post" action={props.formAction} preventScrollReset className="content-preview-form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="save-content" />
       <input type="hidden" name="campaign_id" value={request.campaignId} />
       <input type="hidden" name="conversation_id" value={result.conversation_id} />
       <input type="hidden" name="content_type" value={result.content_type} />
@@ -52,23 +42,16 @@ function PreviewBody(props: ContentPreviewProps) {
           </p>
         )}
         <div className="content-save-fields">
-          <label htmlFor={`${idPrefix}-filename`}>
+          <label htmlFor={fields.filename.id}>
             Filename
             <span className="filename-input">
-              <input
-                id={`${idPrefix}-filename`}
-                name="filename"
-                value={filename}
-                maxLength={130}
-                autoComplete="off"
-                onChange={(e) => props.onFilenameChange(e.target.value)}
-              />
+              <input {...getInputProps(fields.filename, { type: 'text' })} maxLength={130} autoComplete="off" />
               <span aria-hidden="true">.md</span>
             </span>
           </label>
-          <label htmlFor={`${idPrefix}-save-dataset`}>
+          <label htmlFor={fields.dataset_id.id}>
             Save to Knowledge Tome
-            <select id={`${idPrefix}-save-dataset`} name="dataset_id" value={datasetId} onChange={(e) => props.onDatasetChange(e.target.value)}>
+            <select {...getSelectProps(fields.dataset_id)}>
               <option value="">Choose a Knowledge Tome…</option>
               {datasets.map((dataset) => (
                 <option key={dataset.id} value={dataset.id}>
@@ -106,19 +89,24 @@ function PreviewBody(props: ContentPreviewProps) {
           {pending ? 'Saving…' : 'Accept & Save to Dataset'}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 
-/** With JavaScript a native dialog; without, the same form as a section of the /content page (?preview=1). */
-export function ContentPreview(props: ContentPreviewProps & { open: boolean }) {
+/**
+ * With JavaScript a native dialog (opened by Preview Markdown, or by Add to Tomes with the
+ * filename focused); without, the same form as a section of the page (?preview=1).
+ */
+export function ContentPreview(props: ContentPreviewProps & { open: 'preview' | 'save' | null }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const filenameId = props.form[1].filename.id;
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (props.open && !element.open) element.showModal();
     if (!props.open && element.open) element.close();
-  }, [props.open]);
+    if (props.open === 'save') document.getElementById(filenameId)?.focus();
+  }, [props.open, filenameId]);
 
   const heading = <h2 id={`${props.idPrefix}-preview-title`}>Preview Markdown</h2>;
   if (!props.hydrated) {

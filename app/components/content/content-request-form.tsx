@@ -1,3 +1,5 @@
+import { getFormProps, getSelectProps, getTextareaProps } from '@conform-to/react';
+import { Form } from '@remix-run/react';
 import {
   CHARACTER_FORMAT_LABELS,
   CHARACTER_FORMATS,
@@ -5,51 +7,48 @@ import {
   CONTENT_TYPE_LABELS,
   CONTENT_TYPES,
   EXAMPLE_PROMPTS,
-  isCharacterFormat,
   isContentType,
+  type contentRequestSchema,
 } from '../../../contract/content';
-import { CONTENT_ACTION, freshHref } from './content-urls';
-import type { ContentCampaign, ContentDataset, ContentSettings } from './types';
+import type { useSchemaForm } from '~/lib/forms';
+import { freshHref } from './content-urls';
+import type { ContentCampaign, ContentDataset } from './types';
 
 export interface ContentRequestFormProps {
   /** assistant: a select for the type, the campaign fixed. dashboard: type tabs, campaign picker, example prompts. */
   variant: 'assistant' | 'dashboard';
   campaigns: ContentCampaign[];
   datasets: ContentDataset[];
-  settings: ContentSettings;
-  onChange(next: ContentSettings): void;
-  onGenerate(): void;
+  form: ReturnType<typeof useSchemaForm<typeof contentRequestSchema>>;
+  /** The page's own address: the form posts to its action. */
+  action: string;
+  host: string;
   pending: boolean;
   hydrated: boolean;
-  /** Ids prefixed so two creators on one page never share a label target. */
-  idPrefix: string;
 }
 
-/** The request: what to create, from which tome. A plain form posting to /content; with JavaScript it calls the API. */
-export function ContentRequestForm({ variant, campaigns, datasets, settings, onChange, onGenerate, pending, hydrated, idPrefix }: ContentRequestFormProps) {
-  const set = (patch: Partial<ContentSettings>) => onChange({ ...settings, ...patch });
-  const campaign = campaigns.find((c) => c.id === settings.campaignId) ?? null;
+/** The request: what to create, from which tome. Posts `generate-content` to the page's action. */
+export function ContentRequestForm({ variant, campaigns, datasets, form: [form, fields], action, host, pending, hydrated }: ContentRequestFormProps) {
+  const contentType = isContentType(fields.content_type.value) ? fields.content_type.value : 'character';
+  const campaignId = fields.campaign_id.value ?? '';
+  const campaign = campaigns.find((c) => c.id === campaignId) ?? null;
   const linked = datasets.filter((d) => campaign?.datasets.includes(d.id));
   const others = datasets.filter((d) => !campaign?.datasets.includes(d.id));
-  const id = (name: string) => `${idPrefix}-${name}`;
 
   return (
-    <form
+    <Form
       method="post"
-      action={CONTENT_ACTION}
-      className={`content-request stack content-type-${settings.contentType}`}
+      action={action}
+      preventScrollReset
+      className={`content-request stack content-type-${contentType}`}
       aria-label="Create content"
-      onSubmit={(event) => {
-        if (!hydrated) return;
-        event.preventDefault();
-        onGenerate();
-      }}
+      {...getFormProps(form)}
     >
-      <input type="hidden" name="intent" value="generate" />
+      <input type="hidden" name="intent" value="generate-content" />
       {variant === 'dashboard' && campaigns.length > 1 ? (
-        <label htmlFor={id('campaign')}>
+        <label htmlFor={fields.campaign_id.id}>
           Campaign
-          <select id={id('campaign')} name="campaign_id" value={settings.campaignId} onChange={(e) => set({ campaignId: e.target.value })}>
+          <select {...getSelectProps(fields.campaign_id)}>
             {campaigns.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -58,34 +57,29 @@ export function ContentRequestForm({ variant, campaigns, datasets, settings, onC
           </select>
         </label>
       ) : (
-        <input type="hidden" name="campaign_id" value={settings.campaignId} />
+        <input type="hidden" name={fields.campaign_id.name} value={campaignId} />
       )}
 
       {variant === 'dashboard' ? (
         <div className="content-type-tabs tabs" role="radiogroup" aria-label="Content type">
           {CONTENT_TYPES.map((type) => (
-            <label key={type} className={settings.contentType === type ? 'tab active' : 'tab'}>
+            <label key={type} className={contentType === type ? 'tab active' : 'tab'}>
               <input
+                key={fields.content_type.key}
                 type="radio"
-                name="content_type"
+                name={fields.content_type.name}
                 value={type}
                 className="tab-radio"
-                checked={settings.contentType === type}
-                onChange={() => set({ contentType: type })}
+                defaultChecked={fields.content_type.initialValue === type}
               />
               {CONTENT_TYPE_LABELS[type]}
             </label>
           ))}
         </div>
       ) : (
-        <label htmlFor={id('type')}>
+        <label htmlFor={fields.content_type.id}>
           Content type
-          <select
-            id={id('type')}
-            name="content_type"
-            value={settings.contentType}
-            onChange={(e) => isContentType(e.target.value) && set({ contentType: e.target.value })}
-          >
+          <select {...getSelectProps(fields.content_type)}>
             {CONTENT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {CONTENT_TYPE_LABELS[type]}
@@ -96,15 +90,10 @@ export function ContentRequestForm({ variant, campaigns, datasets, settings, onC
       )}
 
       <div className="content-request-grid">
-        {(settings.contentType === 'character' || !hydrated) && (
-          <label htmlFor={id('format')} className="character-format-field">
+        {(contentType === 'character' || !hydrated) && (
+          <label htmlFor={fields.character_format.id} className="character-format-field">
             Character format
-            <select
-              id={id('format')}
-              name="character_format"
-              value={settings.characterFormat}
-              onChange={(e) => isCharacterFormat(e.target.value) && set({ characterFormat: e.target.value })}
-            >
+            <select {...getSelectProps(fields.character_format)}>
               {CHARACTER_FORMATS.map((format) => (
                 <option key={format} value={format}>
                   {CHARACTER_FORMAT_LABELS[format]}
@@ -113,9 +102,9 @@ export function ContentRequestForm({ variant, campaigns, datasets, settings, onC
             </select>
           </label>
         )}
-        <label htmlFor={id('dataset')}>
+        <label htmlFor={fields.primary_dataset_id.id}>
           {variant === 'dashboard' ? 'Context Knowledge Tome (required)' : 'Primary Knowledge Tome'}
-          <select id={id('dataset')} name="primary_dataset_id" value={settings.datasetId} onChange={(e) => set({ datasetId: e.target.value })}>
+          <select {...getSelectProps(fields.primary_dataset_id)}>
             <option value="">Choose a Knowledge Tome…</option>
             {linked.length > 0 && others.length > 0 ? (
               <>
@@ -129,20 +118,17 @@ export function ContentRequestForm({ variant, campaigns, datasets, settings, onC
         </label>
       </div>
 
-      <label htmlFor={id('prompt')}>
+      <label htmlFor={fields.prompt.id}>
         Describe what you want to create
         <textarea
-          id={id('prompt')}
-          name="prompt"
+          {...getTextareaProps(fields.prompt)}
           rows={4}
           maxLength={4000}
-          value={settings.prompt}
-          placeholder={EXAMPLE_PROMPTS[settings.contentType][0]}
-          onChange={(e) => set({ prompt: e.target.value })}
+          placeholder={EXAMPLE_PROMPTS[contentType][0]}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
               event.preventDefault();
-              onGenerate();
+              event.currentTarget.form?.requestSubmit();
             }
           }}
         />
@@ -152,15 +138,14 @@ export function ContentRequestForm({ variant, campaigns, datasets, settings, onC
         <div className="example-prompts">
           <span className="small muted">Need inspiration? Try:</span>
           <ul>
-            {EXAMPLE_PROMPTS[settings.contentType].map((example) => (
+            {EXAMPLE_PROMPTS[contentType].map((example) => (
               <li key={example}>
                 <a
-                  href={freshHref(settings.campaignId, { type: settings.contentType, prompt: example })}
+                  href={freshHref(host, campaignId, { type: contentType, prompt: example })}
                   className="example-prompt"
                   onClick={(event) => {
-                    if (!hydrated) return;
                     event.preventDefault();
-                    set({ prompt: example });
+                    form.update({ name: fields.prompt.name, value: example });
                   }}
                 >
                   {example}
@@ -172,14 +157,14 @@ export function ContentRequestForm({ variant, campaigns, datasets, settings, onC
       )}
 
       <div className="row">
-        <button type="submit" className="primary" disabled={pending} aria-describedby={id('hint')}>
+        <button type="submit" className="primary" disabled={pending} aria-describedby={`${form.id}-hint`}>
           {pending ? 'Generating…' : 'Generate'}
         </button>
-        <span id={id('hint')} className="small muted">
+        <span id={`${form.id}-hint`} className="small muted">
           {datasets.length === 0 ? CONTENT_MESSAGES.datasetRequired : 'Written from the chosen tome first, then the campaign’s other linked tomes.'}
         </span>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -1,9 +1,11 @@
-import { Link } from '@remix-run/react';
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { Form, Link } from '@remix-run/react';
 import { citationHref } from '../../../contract/chat';
-import { CONTENT_TYPE_LABELS, type GeneratedContent, type RevisionEntry } from '../../../contract/content';
+import { CONTENT_TYPE_LABELS, type contentRevisionSchema, type GeneratedContent, type RevisionEntry } from '../../../contract/content';
 import { formatCost } from '../../../contract/usage';
+import type { useSchemaForm } from '~/lib/forms';
 import { ContentMarkdown } from './content-markdown';
-import { freshHref, sessionHref } from './content-urls';
+import { freshHref, sessionHref, type ContentIntent } from './content-urls';
 import { RevisionLog } from './revision-log';
 import type { ResultRequest } from './types';
 
@@ -11,25 +13,26 @@ export interface ContentResultProps {
   result: GeneratedContent;
   request: ResultRequest;
   log: RevisionEntry[];
+  /** The page the creator is on (hostOf), for the links that work without JavaScript. */
+  host: string;
   showLog: boolean;
   onToggleLog(): void;
   onPreview(): void;
   onAddToTomes(): void;
   onNewContent(): void;
-  revision: string;
-  onRevisionChange(text: string): void;
-  onRevise(): void;
-  pending: 'generate' | 'revise' | 'save' | null;
+  form: ReturnType<typeof useSchemaForm<typeof contentRevisionSchema>>;
+  pending: ContentIntent | null;
   hydrated: boolean;
-  idPrefix: string;
 }
 
 const ENGINE_LABELS: Record<string, string> = { claude: 'Written by Claude', offline: 'Offline draft' };
 
 /** A generated content: the 600 px box, its sources and cost, the revision log and chat, and the ways to save or start over. */
 export function ContentResult(props: ContentResultProps) {
-  const { result, request, log, showLog, hydrated, pending, idPrefix } = props;
-  const here = (extra: { revisions?: boolean; preview?: boolean }) => sessionHref(request, result.conversation_id, extra);
+  const { result, request, log, host, showLog, hydrated, pending } = props;
+  const [form, fields] = props.form;
+  const here = (extra: { revisions?: boolean; preview?: boolean }) => sessionHref(host, request, result.conversation_id, extra);
+  // With JavaScript these only change what this screen shows (New Content goes to the fresh address); without, each is a link.
   const action = (label: string, onClick: () => void, href: string, extra: { className?: string; expanded?: boolean } = {}) =>
     hydrated ? (
       <button type="button" className={extra.className ?? 'secondary'} onClick={onClick} aria-expanded={extra.expanded} disabled={pending !== null}>
@@ -57,7 +60,7 @@ export function ContentResult(props: ContentResultProps) {
           {action(showLog ? 'Hide Revisions' : 'Show Revisions', props.onToggleLog, here({ revisions: !showLog }), { expanded: showLog })}
           {action('Preview Markdown', props.onPreview, here({ revisions: showLog, preview: true }))}
           {action('Add to Tomes', props.onAddToTomes, here({ revisions: showLog, preview: true }), { className: 'primary' })}
-          {action('New Content', props.onNewContent, freshHref(request.campaignId))}
+          {action('New Content', props.onNewContent, freshHref(host, request.campaignId))}
         </div>
       </div>
 
@@ -104,39 +107,26 @@ export function ContentResult(props: ContentResultProps) {
         </section>
       )}
 
-      <form
-        method="post"
-        action={here({ revisions: showLog })}
-        className="revision-chat"
-        aria-label="Revise"
-        onSubmit={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          if (props.revision.trim()) props.onRevise();
-        }}
-      >
-        <input type="hidden" name="intent" value="revise" />
+      <Form method="post" action={here({ revisions: showLog })} preventScrollReset className="revision-chat" aria-label="Revise" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="revise-content" />
         <input type="hidden" name="campaign_id" value={request.campaignId} />
         <input type="hidden" name="conversation_id" value={result.conversation_id} />
         <input type="hidden" name="content_type" value={result.content_type} />
         <input type="hidden" name="character_format" value={result.character_format ?? ''} />
         <input type="hidden" name="primary_dataset_id" value={request.datasetId} />
-        <label htmlFor={`${idPrefix}-revision`} className="sr-only">
+        <label htmlFor={fields.prompt.id} className="sr-only">
           Ask for a revision
         </label>
         <input
-          id={`${idPrefix}-revision`}
-          name="prompt"
-          value={props.revision}
+          {...getInputProps(fields.prompt, { type: 'text' })}
           maxLength={4000}
           autoComplete="off"
           placeholder="Ask for a change: “make her older”, “add a secret”, “raise the challenge to 5”…"
-          onChange={(e) => props.onRevisionChange(e.target.value)}
         />
-        <button type="submit" className="primary" disabled={hydrated && (pending !== null || props.revision.trim() === '')}>
-          {pending === 'revise' ? 'Revising…' : 'Revise'}
+        <button type="submit" className="primary" disabled={hydrated && (pending !== null || !fields.prompt.value?.trim())}>
+          {pending === 'revise-content' ? 'Revising…' : 'Revise'}
         </button>
-      </form>
+      </Form>
     </section>
   );
 }

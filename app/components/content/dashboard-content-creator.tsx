@@ -1,17 +1,16 @@
-import { DEFAULT_CHARACTER_FORMAT } from '../../../contract/content';
 import { ContentCreator } from './content-creator';
 import type { ContentCampaign, ContentDataset, ContentInitialState } from './types';
 
 export interface DashboardContentCreatorProps {
   campaigns: ContentCampaign[];
   datasets: ContentDataset[];
-  /** The /content page passes the session its loader rebuilt; the dashboard starts empty. */
-  initial?: ContentInitialState;
+  /** What the page's loader read from its address (loadContentState). */
+  initial: ContentInitialState;
 }
 
 /**
- * The dashboard's content creator: tabs for character, location, mission and lore, the
- * character format, the context tome (required), a prompt box and example prompts.
+ * The dashboard's content creator (and the /content page's): tabs for character, location,
+ * mission and lore, the character format, the context tome (required), a prompt box and example prompts.
  */
 export function DashboardContentCreator({ campaigns, datasets, initial }: DashboardContentCreatorProps) {
   const heading = (
@@ -30,28 +29,9 @@ export function DashboardContentCreator({ campaigns, datasets, initial }: Dashbo
       </section>
     );
   }
-  const campaign = campaigns[0];
-  const primary = datasets.find((dataset) => campaign.datasets.includes(dataset.id))?.id ?? '';
   return (
     <section className="card content-creator-card" aria-label="Content Creator">
-      <ContentCreator
-        variant="dashboard"
-        campaigns={campaigns}
-        datasets={datasets}
-        heading={heading}
-        initial={
-          initial ?? {
-            settings: { campaignId: campaign.id, contentType: 'character', characterFormat: DEFAULT_CHARACTER_FORMAT, datasetId: primary, prompt: '' },
-            result: null,
-            request: null,
-            log: [],
-            showLog: false,
-            preview: false,
-            saved: null,
-            error: null,
-          }
-        }
-      />
+      <ContentCreator variant="dashboard" campaigns={campaigns} datasets={datasets} heading={heading} initial={initial} />
     </section>
   );
 }

@@ -30,7 +30,7 @@ export interface ResultRequest {
   prompt: string;
 }
 
-/** A content session as the /content page's loader rebuilds it (the no-JavaScript path). */
+/** The content creator's state as its page's loader rebuilds it from the address (content-session.server.ts). */
 export interface ContentInitialState {
   settings: ContentSettings;
   result: GeneratedContent | null;
@@ -39,7 +39,6 @@ export interface ContentInitialState {
   showLog: boolean;
   preview: boolean;
   saved: string | null;
+  /** The conversation named in the address could not be read. */
   error: string | null;
-  /** A failed save, shown in the preview. */
-  saveError?: string | null;
 }

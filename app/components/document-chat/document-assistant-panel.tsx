@@ -65,6 +65,7 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
     messages.push({ role: 'assistant', content: DOCUMENT_CHAT_ERROR, timestamp: now, citations: [], engine: null, errorStatus: failed.status ?? 0 });
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the bottom after each change of what the list shows
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;

@@ -16,6 +16,8 @@ export interface EventFormValues {
   participants: string;
   tags: string;
   linked_documents: string[];
+  /** Shown to the campaign's players (unchecked: GM-only). */
+  player_visible: boolean;
 }
 
 export function formValuesOf(event: TimelineEvent): EventFormValues {
@@ -28,6 +30,7 @@ export function formValuesOf(event: TimelineEvent): EventFormValues {
     participants: event.participants.join(', '),
     tags: event.tags.join(', '),
     linked_documents: event.linked_documents,
+    player_visible: event.player_visible,
   };
 }
 
@@ -41,6 +44,7 @@ export function newEventValues(today: string): EventFormValues {
     participants: '',
     tags: '',
     linked_documents: [],
+    player_visible: false,
   };
 }
 
@@ -169,6 +173,10 @@ export function EventFields({ idPrefix, initial, calendar, documents, onValidity
         </label>
       </div>
       <LinkedDocuments idPrefix={idPrefix} documents={documents} checked={initial.linked_documents} />
+      <label className="checkbox-row">
+        <input type="checkbox" name="player_visible" value="on" defaultChecked={initial.player_visible} />
+        Visible to players <span className="muted small">(unchecked: only you, the GM, see this event)</span>
+      </label>
     </div>
   );
 }

@@ -30,6 +30,7 @@ export const EventList = memo(function EventList({ calendar, events, page, pageH
   const first = (current - 1) * LIST_PAGE_SIZE;
   const shown = events.slice(first, first + LIST_PAGE_SIZE);
   const listRef = useRef<HTMLOListElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts at its top
   useEffect(() => {
     if (listRef.current) listRef.current.scrollTop = 0;
   }, [current]);
@@ -67,6 +68,7 @@ export const EventList = memo(function EventList({ calendar, events, page, pageH
               <div className="tl-list-main">
                 <p className="tl-list-title">
                   <strong>{event.title}</strong> <span className="tl-type-chip">{info.name}</span>
+                  {!event.player_visible && <span className="badge gm-only">GM only</span>}
                 </p>
                 <p className="muted small tl-list-meta">
                   <time dateTime={calendar.kind === 'gregorian' ? event.date : undefined}>{event.date_label}</time>

@@ -69,6 +69,7 @@ export function TimelineTrack({ calendar, events, zoom, onZoomChange, onOpen, re
 
   // A filter that leaves nothing in view moves the view to the latest event that remains.
   const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view's refs are read when the filter changes, not watched
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
@@ -81,6 +82,7 @@ export function TimelineTrack({ calendar, events, zoom, onZoomChange, onOpen, re
   }, [days, showDay]);
 
   // After a save: bring the event into view and focus its marker. (Only for a new request.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per reveal request (its seq), not when the events change
   useEffect(() => {
     if (!reveal) return;
     const index = indexById.get(reveal.id);

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DocumentChatMessage } from '../../../server/domain/chat';
 import type { Dataset, DocumentDetail, JobStatus } from '../../../server/domain/tomes';
 import { splitAtRange, type QuoteRange } from '../../../contract/citation-target';
+import { GM_BLOCK_CLOSE, GM_BLOCK_OPEN, hasGmBlockSupport, holdsGmBlocks } from '../../../contract/gm-blocks';
 import { editedFilename, isMarkdownType, JOB_TIMING, NOTICE_MS, sizeBadge } from '../../../contract/tomes';
 import { DocumentAssistantPanel } from '~/components/document-chat/document-assistant-panel';
 import { ApiError, apiFetch } from '~/lib/api-client';
@@ -146,6 +147,24 @@ function TextMode({
   const revalidator = useRevalidator();
   const [mode, setMode] = useState<'view' | 'edit'>('view');
   const [draft, setDraft] = useState(document.content);
+  const editorRef = useRef<HTMLTextAreaElement>(null);
+  const gmBlocks = hasGmBlockSupport(document.file_type);
+  /** The editor's GM-only toggle: the selection (or the line the cursor is on) goes inside a `:::gm` block. */
+  const markGmOnly = () => {
+    const editor = editorRef.current;
+    if (!editor) return;
+    let start = editor.selectionStart;
+    let end = editor.selectionEnd;
+    if (start === end) {
+      start = draft.lastIndexOf('\n', start - 1) + 1;
+      const lineEnd = draft.indexOf('\n', end);
+      end = lineEnd === -1 ? draft.length : lineEnd;
+    }
+    const before = draft.slice(0, start);
+    const lead = before === '' || before.endsWith('\n') ? '' : '\n';
+    const tail = draft.slice(end).startsWith('\n') || end === draft.length ? '' : '\n';
+    setDraft(`${before}${lead}${GM_BLOCK_OPEN}\n${draft.slice(start, end).replace(/\n$/, '')}\n${GM_BLOCK_CLOSE}${tail}${draft.slice(end)}`);
+  };
   const [shown, setShown] = useState(document.content);
   const [save, setSave] = useState<Save>({ state: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
@@ -159,6 +178,7 @@ function TextMode({
   }, []);
 
   // A new version from the server (after a save, or another document) replaces what is shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version or document resets the draft; switching the mode must not
   useEffect(() => {
     setShown(document.content);
     if (mode === 'view') setDraft(document.content);
@@ -216,6 +236,11 @@ function TextMode({
             <button type="button" className="primary" onClick={() => void saveDraft()} disabled={!changed || save.state === 'saving'}>
               {save.state === 'saving' ? 'Saving…' : 'Save'}
             </button>
+            {gmBlocks && (
+              <button type="button" className="secondary" onClick={markGmOnly} title="Wrap the selected lines in a :::gm block: players never see them">
+                Mark GM-only
+              </button>
+            )}
             <button
               type="button"
               className="secondary"
@@ -260,8 +285,20 @@ function TextMode({
         </p>
       )}
 
+      {gmBlocks && (mode === 'edit' || noJsEditing) && (
+        <p className="muted small gm-markup-help">
+          GM-only passages: a line <code>{GM_BLOCK_OPEN}</code> before and a line <code>{GM_BLOCK_CLOSE}</code> after. Players never see,
+          search, cite or map what is between them.
+        </p>
+      )}
+      {gmBlocks && mode === 'view' && holdsGmBlocks(shown, document.file_type) && (
+        <p className="notice info small">
+          <span className="badge gm-only">GM only</span> The <code>{GM_BLOCK_OPEN}</code> blocks in this document are hidden from players.
+        </p>
+      )}
       {hydrated && mode === 'edit' ? (
         <textarea
+          ref={editorRef}
           className="document-editor"
           aria-label="Document text"
           value={draft}

@@ -5,7 +5,8 @@ import { formatTokens, formatUploadDate, isActiveJobStatus, UPLOAD_ACCEPT } from
 import { useHydrated } from '~/lib/use-hydrated';
 import type { TomeFailure } from './tome-actions.server';
 import { fileUrl, tomesUrl } from './tome-urls';
-import { UploadList, useUploadTracker } from './upload-tracker';
+import { UploadList } from './upload-list';
+import { useUploadTracker } from './upload-tracker';
 
 interface ManageProps {
   dataset: Dataset;
@@ -94,6 +95,15 @@ export function ManageDocuments({ dataset, documents, jobs, maxUploadMb, deleteD
         {hydrated && <DropZone disabled={busy} onFiles={(files) => void send(files)} />}
       </div>
 
+      <details className="gm-markup-help small">
+        <summary>Players and GM secrets</summary>
+        <p>
+          New documents are GM-only. <strong>Show to players</strong> lets the players of every campaign using this tome read the
+          document and ask the assistant about it. In a Markdown, text or log document, put a line <code>:::gm</code> before a
+          passage and a line <code>:::</code> after it to keep that passage for yourself: players never see, search, cite or map
+          it. A block left open runs to the end of the document.
+        </p>
+      </details>
       <UploadList datasetId={dataset.id} maxUploadMb={maxUploadMb} />
       {!hydrated && jobs.length > 0 && <ServerJobList jobs={jobs} refreshTo={tomesUrl({ manage: dataset.id })} />}
 
@@ -221,6 +231,11 @@ function DocumentRow({ dataset, document }: { dataset: Dataset; document: Docume
           {document.filename}
         </Link>
         <span className="muted small">{details.join(' · ')}</span>
+        {document.player_visible ? (
+          <span className="badge player-visible">Visible to players</span>
+        ) : (
+          <span className="badge gm-only">GM only</span>
+        )}
         {document.status === 'processing' && <span className="badge status-processing">Processing</span>}
         {document.status === 'failed' && (
           <span className="document-error small">
@@ -230,6 +245,7 @@ function DocumentRow({ dataset, document }: { dataset: Dataset; document: Docume
         {document.content_preview && <span className="document-preview small">{document.content_preview}</span>}
       </div>
       <div className="document-actions">
+        <VisibilityForm dataset={dataset} document={document} />
         <a href={fileUrl(dataset.id, document.id)} className="button secondary small-button" download>
           Download
         </a>
@@ -255,6 +271,22 @@ function DocumentRow({ dataset, document }: { dataset: Dataset; document: Docume
         </dialog>
       )}
     </li>
+  );
+}
+
+/** Shows the document to players or makes it GM-only again: a plain form, with JavaScript on or off. */
+function VisibilityForm({ dataset, document }: { dataset: Dataset; document: DocumentSummary }) {
+  const show = !document.player_visible;
+  return (
+    <Form method="post" action={tomesUrl({ manage: dataset.id })} preventScrollReset>
+      <input type="hidden" name="intent" value="set-visibility" />
+      <input type="hidden" name="dataset_id" value={dataset.id} />
+      <input type="hidden" name="document_id" value={document.id} />
+      <input type="hidden" name="player_visible" value={show ? 'true' : 'false'} />
+      <button type="submit" className="secondary small-button" aria-label={`${show ? 'Show' : 'Hide'} ${document.filename} ${show ? 'to' : 'from'} players`}>
+        {show ? 'Show to players' : 'Make GM-only'}
+      </button>
+    </Form>
   );
 }
 

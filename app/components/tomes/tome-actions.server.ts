@@ -105,6 +105,14 @@ export async function tomeAction(context: AppLoadContext, userId: string, form: 
         failed: { manage: datasetId },
         prefix: 'Failed to delete document.',
       });
+    case 'set-visibility': {
+      const shown = field('player_visible') === 'true';
+      return attempt(context, () => tomes.setDocumentVisibility(db, userId, datasetId, documentId, { player_visible: shown }), {
+        done: { manage: datasetId, tome_notice: shown ? 'shown_to_players' : 'hidden_from_players' },
+        failed: { manage: datasetId },
+        prefix: 'Failed to change who sees the document.',
+      });
+    }
     case 'save-document': {
       const content = field('content').replace(/\r\n/g, '\n');
       const at = { manage: field('manage'), dataset: datasetId, document: documentId };

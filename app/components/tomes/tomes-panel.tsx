@@ -22,6 +22,8 @@ const NOTICES: Record<string, string> = {
   deleted: 'Knowledge Tome deleted.',
   uploaded: 'Upload received. The document is being processed.',
   document_deleted: 'Document deleted.',
+  shown_to_players: 'The document is now visible to the players of campaigns using this tome (its :::gm blocks stay hidden).',
+  hidden_from_players: 'The document is now GM-only.',
   saved: 'Document saved successfully!',
   unchanged: 'Nothing was changed, so nothing was saved.',
 };

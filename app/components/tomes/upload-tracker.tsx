@@ -1,8 +1,10 @@
-import { useBlocker, useRevalidator } from '@remix-run/react';
+import { useRevalidator } from '@remix-run/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActiveJob, JobStatus } from '../../../server/domain/tomes';
-import { ACCEPTED_UPLOAD_EXTENSIONS, JOB_TIMING, type DuplicateChoice } from '../../../contract/tomes';
-import { ApiError, apiFetch, goToLogin } from '~/lib/api-client';
+import { JOB_TIMING, type DuplicateChoice } from '../../../contract/tomes';
+import { ApiError, apiFetch } from '~/lib/api-client';
+import { checkFile, postWithProgress, UploadRefused } from './upload-request';
+import { useLeaveWarning } from './use-leave-warning';
 
 /**
  * Uploads and their processing jobs, watched from the browser exactly as spec sections 4 and 9
@@ -170,161 +172,13 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
       await Promise.all(workers);
       return outcome;
     },
-    [later, poll, remove, update],
+    [later, poll, update],
   );
 
   const pending = entries.filter((entry) => entry.state === 'uploading' || entry.state === 'processing').length;
-
-  useEffect(() => {
-    if (pending === 0) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [pending]);
-
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => pending > 0 && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (window.confirm('Documents are still being processed. If you leave, you will not see when they finish. Leave this page?')) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
+  useLeaveWarning(pending);
 
   const tracker = useMemo<Tracker>(() => ({ entries, pending, upload, dismiss: remove }), [entries, pending, upload, remove]);
   return <TrackerContext.Provider value={tracker}>{children}</TrackerContext.Provider>;
 }
 
-function checkFile(file: File, maxUploadMb: number): string | null {
-  const dot = file.name.lastIndexOf('.');
-  const ext = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
-  if (!(ACCEPTED_UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) {
-    return `${ext ? `Files of type .${ext}` : 'Files without an extension'} cannot be added to a tome. Upload one of: ${ACCEPTED_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(', ')}.`;
-  }
-  if (file.size === 0) return 'The file is empty. Check that it saved correctly and upload it again.';
-  if (file.size > maxUploadMb * 1024 * 1024) return `The file is larger than the ${maxUploadMb} MB upload limit. Split it into smaller files and upload them separately.`;
-  return null;
-}
-
-class UploadRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** XMLHttpRequest rather than fetch, for the upload's own progress. */
-function postWithProgress(url: string, body: FormData, onProgress: (fraction: number) => void): Promise<{ job_id: string; document_id: string }> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    request.responseType = 'json';
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status === 401) {
-        goToLogin();
-        return reject(new Error('Your session has ended. Please log in again.'));
-      }
-      const answer = request.response as { job_id?: string; document_id?: string; error?: string } | null;
-      if (request.status >= 200 && request.status < 300 && answer?.job_id) return resolve(answer as { job_id: string; document_id: string });
-      reject(new UploadRefused(request.status, answer?.error ?? `The server answered ${request.status}.`));
-    };
-    request.onerror = () => reject(new Error('The connection failed before the file was sent.'));
-    request.send(body);
-  });
-}
-
-const STATE_LABELS: Record<UploadState, string> = {
-  uploading: 'Uploading',
-  processing: 'Processing',
-  completed: 'Completed',
-  failed: 'Failed',
-};
-
-/** The list of uploads (all, or one tome's), each with its state, progress bar and message. */
-export function UploadList({ datasetId, names, maxUploadMb }: { datasetId?: string; names?: Map<string, string>; maxUploadMb?: number }) {
-  const { entries, dismiss, upload } = useUploadTracker();
-  const shown = datasetId ? entries.filter((entry) => entry.datasetId === datasetId) : entries;
-  if (shown.length === 0) return null;
-  const resend = (entry: TrackedUpload, choice: DuplicateChoice) => {
-    dismiss(entry.key);
-    void upload(entry.datasetId, [entry.duplicateOf!], maxUploadMb!, choice);
-  };
-  return (
-    <ul className="upload-list" aria-label="Uploads" data-testid="upload-list">
-      {shown.map((entry) => (
-        <li key={entry.key} className={`upload-entry state-${entry.state}`} data-testid="upload-entry" data-state={entry.state}>
-          <div className="upload-entry-head">
-            <span className="upload-filename">{entry.filename}</span>
-            {names && !datasetId && <span className="muted small">in {names.get(entry.datasetId) ?? 'a tome'}</span>}
-            <span className={`badge upload-state state-${entry.state}`}>{STATE_LABELS[entry.state]}</span>
-          </div>
-          {(entry.state === 'uploading' || entry.state === 'processing') && (
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label={`${entry.filename} progress`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={entry.progress}
-            >
-              <span style={{ width: `${entry.progress}%` }} />
-            </div>
-          )}
-          {entry.state === 'failed' ? (
-            <>
-              <p className="upload-error" role="alert">
-                {entry.error}
-              </p>
-              {!entry.jobId && (
-                <div className="row upload-choices">
-                  {entry.duplicateOf && maxUploadMb && (
-                    <>
-                      <button type="button" className="secondary small-button" onClick={() => resend(entry, 'replace')}>
-                        Replace
-                      </button>
-                      <button type="button" className="secondary small-button" onClick={() => resend(entry, 'keep')}>
-                        Keep both
-                      </button>
-                    </>
-                  )}
-                  <button type="button" className="link-like small" onClick={() => dismiss(entry.key)} aria-label={`Dismiss ${entry.filename}`}>
-                    Dismiss
-                  </button>
-                </div>
-              )}
-            </>
-          ) : (
-            <p className="upload-message muted small">
-              {entry.state === 'uploading' ? `Uploading… ${entry.progress}%` : entry.message}
-              {entry.state === 'processing' && entry.status && <span className="upload-status"> · {entry.status}</span>}
-            </p>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Above the dashboard's tabs: the processing banner and every upload in flight. */
-export function UploadTrackerStatus({ names }: { names?: Map<string, string> }) {
-  const { entries, pending } = useUploadTracker();
-  if (entries.length === 0) return null;
-  return (
-    <section className="upload-status-panel" aria-label="Document processing">
-      {pending > 0 && (
-        <p className="notice info processing-banner" role="status" data-testid="processing-banner">
-          <span className="spinner" aria-hidden="true" />
-          Processing {pending} {pending === 1 ? 'document' : 'documents'}. Please stay on this page until{' '}
-          {pending === 1 ? 'it finishes' : 'they finish'}.
-        </p>
-      )}
-      <UploadList names={names} />
-    </section>
-  );
-}

@@ -2,6 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { passwordProblem } from '../../../contract/password-policy';
 import type { DB } from '../../db/schema';
+import { isDomainError } from '../errors';
+import { claimInvite, type InviteTarget } from '../seats/invites';
+import { addPlayer } from '../seats/members';
 import { AccountError } from './errors';
 import { clearLoginFailures, describeWait, failureKeyOf, lockedFor, recordLoginFailure, throttledFor } from './login-throttle';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -41,8 +44,13 @@ export async function registerAccount(
   return db.transaction().execute(async (trx) => {
     // The code first: without a valid one, nobody learns whether a name is taken. A refusal
     // below rolls the transaction back, so the code is not used up.
+    let seat: InviteTarget | null = null;
     if (!(await consumeRegistrationCode(trx, input.registration_code))) {
-      throw new AccountError(403, 'Invalid registration code');
+      // A GM's player invite counts as an administrator-approved code and seats the new player.
+      // An unknown code keeps the spec's answer; a known invite that no longer works says why.
+      seat = await claimInvite(trx, input.registration_code).catch((error: unknown) => {
+        throw isDomainError(error) && error.status === 404 ? new AccountError(403, 'Invalid registration code') : error;
+      });
     }
     const taken = await trx
       .selectFrom('users')
@@ -55,6 +63,7 @@ export async function registerAccount(
       .values({ username: input.username, email: input.email, password_hash: passwordHash })
       .returning(['id', 'username', 'email'])
       .executeTakeFirstOrThrow();
+    if (seat) await addPlayer(trx, seat.campaign.id, user.id, seat.invite.id);
     const token = await createSession(trx, user.id, ttlDays);
     return { user, token };
   });

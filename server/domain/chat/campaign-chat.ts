@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { CONTEXT_LEVELS, DEFAULT_CONTEXT_LEVEL, type CampaignChatAnswer, type ContextLevel } from '../../../contract/chat';
 import type { AiProviders } from '../../ai/providers';
 import type { DB } from '../../db/schema';
-import { linkedDatasetIds, requireOwnedCampaign } from '../ownership';
+import { linkedDatasetIds, type CampaignAccess } from '../ownership';
 import { CONTEXT_BUDGETS, searchPassages, toAiPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
 import { citationsFromPassages, placeCitations } from './citations';
 import { historyOf, requireConversation, saveExchange } from './conversations';
+import { sendOpeningFirst } from './opening';
 import { campaignSystemPrompt } from './prompts';
+import { requireCampaignBudget } from '../usage/campaign-budget';
 import { generationCost, recordGeneration, recordSearchUsage } from './usage-records';
 
 export const campaignChatSchema = z.object({
@@ -32,25 +34,33 @@ export interface AnswerOptions {
 }
 
 /**
- * A campaign question, checked and with its passages found, ready to be answered. The HTTP
- * door prepares first (so bad input and missing rows still answer with their own status) and
- * only then opens a stream for the answer.
+ * A campaign question, checked, ready to be answered. The HTTP door prepares first (so bad
+ * input and missing rows still answer with their own status) and only then opens a stream;
+ * the passages are searched inside `answer`, after the engine's opening text has gone out.
  */
 export interface PreparedCampaignChat {
   contextLevel: ContextLevel;
   answer(options?: AnswerOptions): Promise<CampaignChatAnswer>;
 }
 
+/**
+ * For a player (or the GM viewing as one) the search reads only passages players may see: the
+ * audience is part of the search scope, so hidden passages are never candidates, and the
+ * answer, its citations and its token counts are made from visible passages alone. The
+ * conversation is the caller's own (a player's are never the GM's, nor another player's).
+ */
 export async function prepareCampaignChat(
   db: Kysely<DB>,
-  userId: string,
+  access: CampaignAccess,
   ai: AiProviders,
-  campaignId: string,
   input: CampaignChatInput,
 ): Promise<PreparedCampaignChat> {
   const askedAt = new Date();
   const { query, conversation_id, context_level } = campaignChatSchema.parse(input);
-  const campaign = await requireOwnedCampaign(db, userId, campaignId);
+  const { campaign, userId, ownerId, audience } = access;
+  const campaignId = campaign.id;
+  // A player's question is refused before any work once the campaign's monthly budget is spent.
+  await requireCampaignBudget(db, access);
   const conversationId = conversation_id
     ? (await requireConversation(db, userId, { kind: 'campaign_chat', campaignId }, conversation_id)).id
     : null;
@@ -58,9 +68,11 @@ export async function prepareCampaignChat(
   const previousQuestion = [...history].reverse().find((turn) => turn.role === 'user')?.content;
 
   // Read the links now, at question time: a tome unlinked a second ago is not searched.
-  const datasetIds = await linkedDatasetIds(db, userId, campaignId);
-  const search = await searchPassages(db, {
-    scope: { userId, datasetIds },
+  const datasetIds = await linkedDatasetIds(db, ownerId, campaignId);
+  const tomeCount = audience === 'player' ? await tomesWithVisibleDocuments(db, ownerId, datasetIds) : datasetIds.length;
+  // Searched when the answer starts, so a stream is open (and shows text) while retrieval runs.
+  const findPassages = () => searchPassages(db, {
+    scope: { userId: ownerId, datasetIds, audience },
     query,
     contextQuery: previousQuestion,
     embedder: ai.embedder,
@@ -69,16 +81,18 @@ export async function prepareCampaignChat(
   }).catch((error: unknown) => {
     throw providerFailure(error);
   });
-  await recordSearchUsage(db, userId, search);
-  const passages = search.passages;
 
   return {
     contextLevel: context_level,
     async answer(options: AnswerOptions = {}) {
+      const onText = await sendOpeningFirst(ai.generator.opening, options.onText);
+      const search = await findPassages();
+      await recordSearchUsage(db, userId, search, campaignId);
+      const passages = search.passages;
       const started = performance.now();
       const result = await ai.generator
         .generate({
-          system: campaignSystemPrompt(campaign, context_level, datasetIds.length),
+          system: campaignSystemPrompt(campaign, context_level, tomeCount),
           messages: [
             ...history,
             {
@@ -88,14 +102,14 @@ export async function prepareCampaignChat(
             },
           ],
           maxTokens: CONTEXT_BUDGETS[context_level].answerTokens,
-          onText: options.onText,
+          onText,
           signal: options.signal,
         })
         .catch((error: unknown) => {
           throw providerFailure(error);
         });
       const durationMs = performance.now() - started;
-      const citations = await placeCitations(db, userId, citationsFromPassages(result.citations, passages), passages);
+      const citations = await placeCitations(db, access, citationsFromPassages(result.citations, passages), passages);
       const cost = generationCost(result);
       const saved = await db.transaction().execute(async (trx) => {
         const exchange = await saveExchange(trx, {
@@ -110,7 +124,7 @@ export async function prepareCampaignChat(
           tokens: cost.total_tokens,
           costInfo: { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens },
         });
-        await recordGeneration(trx, userId, 'campaign_chat', result, durationMs);
+        await recordGeneration(trx, userId, 'campaign_chat', result, durationMs, campaignId);
         return exchange;
       });
       return {
@@ -127,12 +141,26 @@ export async function prepareCampaignChat(
 /** Question in, whole answer out (scripts and the no-JavaScript form). */
 export async function askCampaign(
   db: Kysely<DB>,
-  userId: string,
+  access: CampaignAccess,
   ai: AiProviders,
-  campaignId: string,
   input: CampaignChatInput,
   options: AnswerOptions = {},
 ): Promise<CampaignChatAnswer> {
-  const prepared = await prepareCampaignChat(db, userId, ai, campaignId, input);
+  const prepared = await prepareCampaignChat(db, access, ai, input);
   return prepared.answer(options);
+}
+
+/** How many of the linked tomes hold a document players may read (so the prompt counts no tome that is all secrets). */
+async function tomesWithVisibleDocuments(db: Kysely<DB>, ownerId: string, datasetIds: string[]): Promise<number> {
+  if (datasetIds.length === 0) return 0;
+  const rows = await db
+    .selectFrom('documents')
+    .select('dataset_id')
+    .distinct()
+    .where('user_id', '=', ownerId)
+    .where('dataset_id', 'in', datasetIds)
+    .where('player_visible', '=', true)
+    .where('status', '=', 'ready')
+    .execute();
+  return rows.length;
 }

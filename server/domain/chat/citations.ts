@@ -3,6 +3,8 @@ import type { ChatCitation } from '../../../contract/chat';
 import type { Citation } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import type { RetrievedPassage } from '../retrieval';
+import type { CampaignAccess } from '../ownership';
+import { playerText } from '../../../contract/gm-blocks';
 
 /** The generator's citations (indexes into the passages sent) as the citations our API answers with. */
 export function citationsFromPassages(citations: Citation[], passages: RetrievedPassage[]): ChatCitation[] {
@@ -30,20 +32,26 @@ export function citationsFromPassages(citations: Citation[], passages: Retrieved
  * those offsets (a table row the chunker rebuilt as "a | b" is quoted as the document writes
  * it). The search starts where the cited passage begins, so a line repeated across a rulebook
  * ("**Range:** 150 feet") is found in the right unit. A quote that cannot be found keeps null
- * offsets. Reads only the caller's documents.
+ * offsets. Reads only the GM's documents; for a player only visible ones, in the text the
+ * player reads (GM blocks cut out), so the offsets point into what the player sees.
  */
 export async function placeCitations(
   db: Kysely<DB>,
-  userId: string,
+  reader: string | Pick<CampaignAccess, 'ownerId' | 'audience'>,
   citations: ChatCitation[],
   passages: Array<Pick<RetrievedPassage, 'chunkId' | 'content'>> = [],
 ): Promise<ChatCitation[]> {
+  const { ownerId, audience } = typeof reader === 'string' ? { ownerId: reader, audience: 'gm' as const } : reader;
   const documentIds = [...new Set(citations.map((c) => c.document_id).filter((id): id is string => id !== null))];
   if (documentIds.length === 0) return citations;
-  const rows = await db.selectFrom('documents').select(['id', 'content']).where('id', 'in', documentIds).where('user_id', '=', userId).execute();
-  const contentOf = new Map(rows.map((row) => [row.id, row.content ?? '']));
+  let query = db.selectFrom('documents').select(['id', 'content', 'file_type']).where('id', 'in', documentIds).where('user_id', '=', ownerId);
+  if (audience === 'player') query = query.where('player_visible', '=', true);
+  const rows = await query.execute();
+  const contentOf = new Map(rows.map((row) => [row.id, audience === 'player' ? playerText(row.content ?? '', row.file_type) : (row.content ?? '')]));
   const passageOf = new Map(passages.map((p) => [String(p.chunkId), p.content]));
-  return citations.map((citation) => {
+  // Never trusted to have stayed inside what a player reads: a citation of anything else goes.
+  const readable = audience === 'player' ? citations.filter((c) => c.document_id === null || contentOf.has(c.document_id)) : citations;
+  return readable.map((citation) => {
     const content = citation.document_id ? contentOf.get(citation.document_id) : undefined;
     if (!content) return citation;
     const anchor = anchorOf(content, passageOf.get(citation.source_id));

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import type { CampaignChatMessage, ChatCitation } from '../../../contract/chat';
 import type { ChatTurn } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
 import { notFound } from '../errors';
-import { isUuid, requireOwnedCampaign } from '../ownership';
+import { isUuid, type CampaignAccess } from '../ownership';
 
 export interface ConversationSummary {
   id: string;
@@ -23,9 +24,41 @@ export interface Conversation {
 
 const PREVIEW_CHARACTERS = 100;
 
-export async function listConversations(db: Kysely<DB>, userId: string, campaignId: string): Promise<ConversationSummary[]> {
-  await requireOwnedCampaign(db, userId, campaignId);
-  const rows = await db
+/** One page of a campaign's conversations, newest first. */
+export interface ConversationPage {
+  conversations: ConversationSummary[];
+  /** The cursor for the next, older page (`before`); null on the last page. */
+  older: string | null;
+}
+
+export const CONVERSATION_PAGE_DEFAULT = 50;
+export const CONVERSATION_PAGE_MAX = 100;
+
+export const conversationPageSchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number from 1 to 100' })
+    .int('limit must be a number from 1 to 100')
+    .min(1, 'limit must be a number from 1 to 100')
+    .max(CONVERSATION_PAGE_MAX, 'limit must be a number from 1 to 100')
+    .optional(),
+  before: z.string().uuid('before must be the cursor of an earlier page').optional(),
+});
+export type ConversationPageRequest = z.input<typeof conversationPageSchema>;
+
+/**
+ * The caller's own conversations at the campaign (a player's are theirs alone, and the GM never
+ * sees them), newest first, `limit` at a time. The cursor is the id of the page's last conversation: the
+ * next page starts below its (updated_at, id), read in SQL so no precision is lost.
+ */
+export async function listConversations(
+  db: Kysely<DB>,
+  access: CampaignAccess,
+  page: ConversationPageRequest = {},
+): Promise<ConversationPage> {
+  const { limit = CONVERSATION_PAGE_DEFAULT, before } = conversationPageSchema.parse(page);
+  const { userId } = access;
+  const campaignId = access.campaign.id;
+  let query = db
     .selectFrom('conversations as cv')
     .select([
       'cv.id',
@@ -37,19 +70,28 @@ export async function listConversations(db: Kysely<DB>, userId: string, campaign
     ])
     .where('cv.user_id', '=', userId)
     .where('cv.campaign_id', '=', campaignId)
-    .where('cv.kind', '=', 'campaign_chat')
-    .orderBy('cv.updated_at', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    preview: preview(row.first_question ?? ''),
-    message_count: Number(row.message_count),
-    last_updated: row.updated_at.toISOString(),
-  }));
+    .where('cv.kind', '=', 'campaign_chat');
+  if (before) {
+    query = query.where(
+      sql<boolean>`(cv.updated_at, cv.id) < (select c.updated_at, c.id from conversations c where c.id = ${before} and c.user_id = ${userId})`,
+    );
+  }
+  const rows = await query.orderBy('cv.updated_at', 'desc').orderBy('cv.id', 'desc').limit(limit + 1).execute();
+  const shown = rows.slice(0, limit);
+  return {
+    conversations: shown.map((row) => ({
+      id: row.id,
+      preview: preview(row.first_question ?? ''),
+      message_count: Number(row.message_count),
+      last_updated: row.updated_at.toISOString(),
+    })),
+    older: rows.length > limit ? shown[shown.length - 1].id : null,
+  };
 }
 
-export async function getConversation(db: Kysely<DB>, userId: string, campaignId: string, conversationId: string): Promise<Conversation> {
-  await requireOwnedCampaign(db, userId, campaignId);
+export async function getConversation(db: Kysely<DB>, access: CampaignAccess, conversationId: string): Promise<Conversation> {
+  const { userId } = access;
+  const campaignId = access.campaign.id;
   const conversation = await requireConversation(db, userId, { kind: 'campaign_chat', campaignId }, conversationId);
   const messages = await db
     .selectFrom('messages')
@@ -72,7 +114,8 @@ export async function getConversation(db: Kysely<DB>, userId: string, campaignId
   };
 }
 
-type ConversationOwner = { kind: 'campaign_chat'; campaignId: string } | { kind: 'document_chat'; documentId: string };
+/** What a conversation belongs to: campaign chats and content drafts (content/) to a campaign, document chats to a document. */
+type ConversationOwner = { kind: 'campaign_chat' | 'content'; campaignId: string } | { kind: 'document_chat'; documentId: string };
 
 /** A conversation of the caller's, of this campaign (or document); 404 otherwise. */
 export async function requireConversation(db: Kysely<DB>, userId: string, owner: ConversationOwner, conversationId: string) {
@@ -82,9 +125,9 @@ export async function requireConversation(db: Kysely<DB>, userId: string, owner:
     .where('id', '=', isUuid(conversationId) ? conversationId : '00000000-0000-0000-0000-000000000000')
     .where('user_id', '=', userId)
     .where('kind', '=', owner.kind);
-  query = owner.kind === 'campaign_chat' ? query.where('campaign_id', '=', owner.campaignId) : query.where('document_id', '=', owner.documentId);
+  query = owner.kind === 'document_chat' ? query.where('document_id', '=', owner.documentId) : query.where('campaign_id', '=', owner.campaignId);
   const conversation = await query.executeTakeFirst();
-  if (!conversation) throw notFound('Conversation');
+  if (!conversation) throw notFound(owner.kind === 'content' ? 'Content conversation' : 'Conversation');
   return conversation;
 }
 
@@ -138,7 +181,7 @@ export async function saveExchange(db: Kysely<DB>, exchange: ExchangeToSave): Pr
       .values({
         user_id: exchange.userId,
         kind: exchange.owner.kind,
-        campaign_id: exchange.owner.kind === 'campaign_chat' ? exchange.owner.campaignId : null,
+        campaign_id: exchange.owner.kind !== 'document_chat' ? exchange.owner.campaignId : null,
         document_id: exchange.owner.kind === 'document_chat' ? exchange.owner.documentId : null,
         updated_at: now,
       })

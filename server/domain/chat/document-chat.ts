@@ -6,12 +6,14 @@ import type { Citation, GenerateRequest } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
 import { DomainError } from '../errors';
-import { requireOwnedDocument } from '../ownership';
+import { requireOwnedDocument, type CampaignAccess } from '../ownership';
+import { getCampaignDocument } from '../tomes/campaign-documents';
 import { CONTEXT_BUDGETS, searchPassages, toAiPassage, type RetrievedPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
 import { citationsFromPassages, pageOfQuote, placeCitations } from './citations';
 import { historyOf, requireConversation, saveExchange } from './conversations';
 import { documentSystemPrompt } from './prompts';
+import { requireCampaignBudget } from '../usage/campaign-budget';
 import { generationCost, recordGeneration, recordSearchUsage, type GenerationCost } from './usage-records';
 
 export const documentChatSchema = z.object({
@@ -43,6 +45,7 @@ export interface DocumentChatAnswer {
   cost_info: { total_cost: number; input_tokens: number; output_tokens: number };
 }
 
+/** The GM's Document Assistant, from the tome's viewer. */
 export async function askDocument(
   db: Kysely<DB>,
   userId: string,
@@ -52,16 +55,57 @@ export async function askDocument(
   input: DocumentChatInput,
   options: { signal?: AbortSignal } = {},
 ): Promise<DocumentChatAnswer> {
+  const document = await requireOwnedDocument(db, userId, datasetId, documentId);
+  const { content } = await db.selectFrom('documents').select('content').where('id', '=', documentId).executeTakeFirstOrThrow();
+  return answerAboutDocument(db, { userId, ownerId: userId, audience: 'gm', campaignId: null }, ai, { ...document, content }, input, options);
+}
+
+/**
+ * A document of a campaign, asked about by anyone with a seat: a player only about a visible
+ * document, and only its text with the GM blocks cut out (whole, or its visible passages).
+ */
+export async function askCampaignDocument(
+  db: Kysely<DB>,
+  access: CampaignAccess,
+  ai: AiProviders,
+  documentId: string,
+  input: DocumentChatInput,
+  options: { signal?: AbortSignal } = {},
+): Promise<DocumentChatAnswer> {
+  const document = await getCampaignDocument(db, access, documentId);
+  await requireCampaignBudget(db, access);
+  return answerAboutDocument(db, { ...access, campaignId: access.campaign.id }, ai, document, input, options);
+}
+
+interface AskedDocument {
+  id: string;
+  dataset_id: string;
+  filename: string;
+  status: string;
+  page_count: number | null;
+  /** The text the reader may see. */
+  content: string;
+}
+
+async function answerAboutDocument(
+  db: Kysely<DB>,
+  /** Who asks, whose document it is, and the campaign the call is billed to (null from the tome's viewer). */
+  reader: Pick<CampaignAccess, 'userId' | 'ownerId' | 'audience'> & { campaignId: string | null },
+  ai: AiProviders,
+  document: AskedDocument,
+  input: DocumentChatInput,
+  options: { signal?: AbortSignal },
+): Promise<DocumentChatAnswer> {
   const askedAt = new Date();
   const { query, conversation_id } = documentChatSchema.parse(input);
-  const document = await requireOwnedDocument(db, userId, datasetId, documentId);
+  const { userId, ownerId, audience, campaignId } = reader;
+  const { id: documentId, dataset_id: datasetId, content } = document;
   if (document.status === 'processing') throw new DomainError(409, 'This document is still being processed. Ask again once it is ready.');
   if (document.status === 'failed') throw new DomainError(409, 'This document could not be processed, so there is nothing to ask about.');
   const owner = { kind: 'document_chat' as const, documentId };
   const conversationId = conversation_id ? (await requireConversation(db, userId, owner, conversation_id)).id : null;
   const history = await historyOf(db, conversationId);
 
-  const { content } = await db.selectFrom('documents').select('content').where('id', '=', documentId).executeTakeFirstOrThrow();
   const whole = estimateTokens(content) <= WHOLE_DOCUMENT_TOKENS;
   const request: GenerateRequest = {
     system: documentSystemPrompt(document.filename, whole),
@@ -76,7 +120,7 @@ export async function askDocument(
   } else {
     const previousQuestion = [...history].reverse().find((turn) => turn.role === 'user')?.content;
     const search = await searchPassages(db, {
-      scope: { userId, datasetIds: [datasetId], documentId },
+      scope: { userId: ownerId, datasetIds: [datasetId], documentId, audience },
       query,
       contextQuery: previousQuestion,
       embedder: ai.embedder,
@@ -85,7 +129,7 @@ export async function askDocument(
     }).catch((error: unknown) => {
       throw providerFailure(error);
     });
-    await recordSearchUsage(db, userId, search);
+    await recordSearchUsage(db, userId, search, campaignId);
     passages = search.passages;
     request.messages[request.messages.length - 1] = {
       role: 'user',
@@ -99,7 +143,7 @@ export async function askDocument(
     throw providerFailure(error);
   });
   const durationMs = performance.now() - started;
-  const citations = await placeCitations(db, userId, whole
+  const citations = await placeCitations(db, { ownerId, audience }, whole
     ? result.citations.map((citation: Citation) => ({
         source_id: document.id,
         filename: document.filename,
@@ -126,7 +170,7 @@ export async function askDocument(
       tokens: cost.total_tokens,
       costInfo,
     });
-    await recordGeneration(trx, userId, 'document_chat', result, durationMs);
+    await recordGeneration(trx, userId, 'document_chat', result, durationMs, campaignId);
     return exchange;
   });
   return {

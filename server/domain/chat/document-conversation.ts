@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ChatCitation } from '../../../contract/chat';
 import type { DB } from '../../db/schema';
-import { requireOwnedDocument } from '../ownership';
+import { requireOwnedDocument, type CampaignAccess } from '../ownership';
+import { getCampaignDocument } from '../tomes/campaign-documents';
 
 export interface DocumentChatMessage {
   role: 'user' | 'assistant';
@@ -25,6 +26,20 @@ export async function getDocumentConversation(
   documentId: string,
 ): Promise<{ id: string; messages: DocumentChatMessage[] } | null> {
   await requireOwnedDocument(db, userId, datasetId, documentId);
+  return latestDocumentConversation(db, userId, documentId);
+}
+
+/** The caller's own latest conversation about a document of the campaign (a player's only about a visible one). */
+export async function getCampaignDocumentConversation(
+  db: Kysely<DB>,
+  access: CampaignAccess,
+  documentId: string,
+): Promise<{ id: string; messages: DocumentChatMessage[] } | null> {
+  await getCampaignDocument(db, access, documentId);
+  return latestDocumentConversation(db, access.userId, documentId);
+}
+
+async function latestDocumentConversation(db: Kysely<DB>, userId: string, documentId: string) {
   const conversation = await db
     .selectFrom('conversations')
     .select('id')

@@ -1,4 +1,11 @@
 export { askCampaign, campaignChatSchema, prepareCampaignChat, type CampaignChatInput, type PreparedCampaignChat } from './campaign-chat';
-export { getConversation, listConversations, type Conversation, type ConversationSummary } from './conversations';
-export { askDocument, documentChatSchema, WHOLE_DOCUMENT_TOKENS, type DocumentChatAnswer, type DocumentChatInput } from './document-chat';
-export { getDocumentConversation, type DocumentChatMessage } from './document-conversation';
+export {
+  conversationPageSchema,
+  getConversation,
+  listConversations,
+  type Conversation,
+  type ConversationPage,
+  type ConversationSummary,
+} from './conversations';
+export { askCampaignDocument, askDocument, documentChatSchema, WHOLE_DOCUMENT_TOKENS, type DocumentChatAnswer, type DocumentChatInput } from './document-chat';
+export { getCampaignDocumentConversation, getDocumentConversation, type DocumentChatMessage } from './document-conversation';

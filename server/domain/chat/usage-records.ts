@@ -32,9 +32,12 @@ export async function recordGeneration(
   feature: UsageFeature,
   result: GenerateResult,
   durationMs: number,
+  /** The campaign the call was for (a player's use counts against its budget). */
+  campaignId: string | null = null,
 ): Promise<void> {
   await recordUsage(db, {
     userId,
+    campaignId,
     feature,
     model: result.model,
     inputTokens: result.usage.inputTokens,
@@ -51,11 +54,17 @@ export async function recordGeneration(
  * 'embedding') and Voyage's reranking of the candidates (feature 'rerank', its tokens counted
  * as input tokens: the reranker reads the question and the passages and writes nothing).
  */
-export async function recordSearchUsage(db: Kysely<DB>, userId: string, search: Pick<SearchResult, 'embedding' | 'rerank'>): Promise<void> {
+export async function recordSearchUsage(
+  db: Kysely<DB>,
+  userId: string,
+  search: Pick<SearchResult, 'embedding' | 'rerank'>,
+  campaignId: string | null = null,
+): Promise<void> {
   const { embedding, rerank } = search;
   if (embedding) {
     await recordUsage(db, {
       userId,
+      campaignId,
       feature: 'embedding',
       model: embedding.model,
       embeddingTokens: embedding.tokens,
@@ -66,6 +75,7 @@ export async function recordSearchUsage(db: Kysely<DB>, userId: string, search: 
   if (rerank) {
     await recordUsage(db, {
       userId,
+      campaignId,
       feature: 'rerank',
       model: rerank.model,
       inputTokens: rerank.tokens,

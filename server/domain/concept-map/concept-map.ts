@@ -6,10 +6,11 @@ import type { AiProviders } from '../../ai/providers';
 import type { DB } from '../../db/schema';
 import { sendInTransaction } from '../../queue';
 import { DomainError, isDomainError } from '../errors';
-import { linkedDatasetIds, requireOwnedCampaign } from '../ownership';
-import { chunkCounts, documentChunks, EMPTY_HASH, resolveSelection, type SelectedDocument, type SelectionInput } from './documents';
+import { linkedDatasetIds, requireCampaignAccess, requireOwnedCampaign, type CampaignAccess } from '../ownership';
+import { readPlayerMap } from './player-map';
+import { chunkCounts, documentChunks, documentsWithGmPassages, EMPTY_HASH, resolveSelection, type SelectedDocument, type SelectionInput } from './documents';
 import { mergeExtractions, type ExtractionResult } from './extract';
-import { extractDocument, extractorId, saveExtraction, storedExtractions, type StoredExtraction } from './extraction';
+import { extractDocument, extractorId, playerExtractorId, saveExtraction, storedExtractions, type StoredExtraction } from './extraction';
 import { emptyMap, readMap, saveMergedMap, type ConceptMap } from './map-store';
 import { supportCounts } from './support-counts';
 
@@ -23,9 +24,14 @@ export interface ConceptMapServices {
 
 export type GenerateOutcome = { map: ConceptMap } | { job_id: string };
 
-/** The campaign's map, or an empty one (with its saved settings) before the first build. */
-export async function getConceptMap(db: Kysely<DB>, userId: string, campaignId: string): Promise<ConceptMap> {
-  await requireOwnedCampaign(db, userId, campaignId);
+/**
+ * The campaign's map, or an empty one (with its saved settings) before the first build. A player
+ * (and the GM viewing as one) gets the map of what players may see (player-map.ts).
+ */
+export async function getConceptMap(db: Kysely<DB>, access: CampaignAccess): Promise<ConceptMap> {
+  if (access.audience === 'player') return readPlayerMap(db, access);
+  const userId = access.ownerId;
+  const campaignId = access.campaign.id;
   const row = await mapRow(db, campaignId);
   if (!row) return emptyMap(campaignId, { ...DEFAULT_SETTINGS });
   await dropRemovedDocuments(db, userId, campaignId);
@@ -109,7 +115,7 @@ export async function awaitConceptMapJob(
   for (;;) {
     const job = await db.selectFrom('jobs').select(['status', 'error']).where('id', '=', jobId).where('user_id', '=', userId).executeTakeFirst();
     if (!job) throw new DomainError(404, 'Job not found');
-    if (job.status === 'completed') return getConceptMap(db, userId, campaignId);
+    if (job.status === 'completed') return getConceptMap(db, await requireCampaignAccess(db, userId, campaignId));
     if (job.status === 'failed') throw new DomainError(502, job.error ?? 'Failed to generate concept map');
     if (Date.now() > deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -138,15 +144,26 @@ async function buildMap(
     if (reading?.content_hash === doc.content_hash) readings.set(doc.id, reading);
     return !readings.has(doc.id);
   });
-  for (const [index, document] of toRead.entries()) {
-    const share = (done: number) => 5 + Math.round(((index + done) / toRead.length) * 85);
-    const label = `Reading concepts in ${document.filename} (${index + 1} of ${toRead.length})`;
+  // Documents with `:::gm` blocks are also read without them, for the players' map (player-map.ts).
+  const withGm = await documentsWithGmPassages(
+    db,
+    documents.map((doc) => doc.id),
+  );
+  const forPlayers = playerExtractorId(extractor);
+  const storedForPlayers = await storedExtractions(db, [...withGm], forPlayers);
+  const toReadForPlayers = documents.filter((doc) => withGm.has(doc.id) && storedForPlayers.get(doc.id)?.content_hash !== doc.content_hash);
+  const work = [...toRead.map((doc) => ({ doc, players: false })), ...toReadForPlayers.map((doc) => ({ doc, players: true }))];
+  for (const [index, { doc: document, players }] of work.entries()) {
+    const share = (done: number) => 5 + Math.round(((index + done) / work.length) * 85);
+    const label = `Reading concepts in ${document.filename}${players ? ' as players see it' : ''} (${index + 1} of ${work.length})`;
     await report?.(share(0), label);
-    const chunks = await documentChunks(db, document.id);
+    const all = await documentChunks(db, document.id);
+    const chunks = players ? all.filter((chunk) => !chunk.gm_only) : all;
     const extraction = await extractDocument(db, userId, document, chunks, ai, async (done, total) => {
       await report?.(share(done / total), label);
     });
-    readings.set(document.id, await saveExtraction(db, document, extractor, extraction));
+    const saved = await saveExtraction(db, document, players ? forPlayers : extractor, extraction);
+    if (!players) readings.set(document.id, saved);
   }
 
   await report?.(92, 'Merging concepts across documents');

@@ -148,14 +148,23 @@ export interface DocumentChunk {
   heading_path: string;
   content: string;
   token_count: number;
+  /** Cut from a `:::gm` block. */
+  gm_only: boolean;
 }
 
 export async function documentChunks(db: Kysely<DB>, documentId: string): Promise<DocumentChunk[]> {
   const rows = await db
     .selectFrom('chunks')
-    .select(['id', 'ordinal', 'heading_path', 'content', 'token_count'])
+    .select(['id', 'ordinal', 'heading_path', 'content', 'token_count', 'gm_only'])
     .where('document_id', '=', documentId)
     .orderBy('ordinal')
     .execute();
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** Which of the documents hold passages cut from `:::gm` blocks (read from the index). */
+export async function documentsWithGmPassages(db: Kysely<DB>, documentIds: string[]): Promise<Set<string>> {
+  if (documentIds.length === 0) return new Set();
+  const rows = await db.selectFrom('chunks').select('document_id').distinct().where('document_id', 'in', documentIds).where('gm_only', '=', true).execute();
+  return new Set(rows.map((row) => row.document_id));
 }

@@ -19,6 +19,13 @@ export function extractorId(ai: AiProviders): string {
   return ai.engine === 'claude' ? `claude:${ai.generator.model}` : OFFLINE_EXTRACTOR;
 }
 
+/**
+ * The reading of a document's passages outside its `:::gm` blocks, which the players' map is
+ * merged from (a document without GM blocks is read once: players share the GM's reading). It is
+ * stored beside the GM's reading, under the same extractor marked for players.
+ */
+export const playerExtractorId = (extractor: string) => `${extractor}#players`;
+
 export const engineOf = (extractor: string | null): 'claude' | 'offline' | null =>
   extractor === null ? null : extractor.startsWith('claude:') ? 'claude' : 'offline';
 

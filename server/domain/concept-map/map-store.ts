@@ -93,8 +93,7 @@ export async function saveMergedMap(
   counts: Map<string, number>,
   documentIds: Set<string>,
 ): Promise<void> {
-  const seen = new Set<string>();
-  const concepts = merged.concepts.filter((concept) => concept.key && !seen.has(concept.key) && seen.add(concept.key));
+  const concepts = uniqueConcepts(merged);
   const idByKey = new Map<string, string>();
   for (const group of batches(concepts)) {
     const rows = await trx
@@ -138,8 +137,23 @@ export async function saveMergedMap(
   for (const group of batches(sources)) await trx.insertInto('concept_map_sources').values(group).execute();
 
   await trx.deleteFrom('concept_map_relationships').where('campaign_id', '=', campaignId).execute();
+  const relationships = relationshipsOf(merged, idByKey).map((relationship) => ({ campaign_id: campaignId, ...relationship }));
+  for (const group of batches(relationships)) await trx.insertInto('concept_map_relationships').values(group).execute();
+}
+
+/** The merge's concepts, each key once. */
+export function uniqueConcepts(merged: ExtractionResult): ExtractionResult['concepts'] {
+  const seen = new Set<string>();
+  return merged.concepts.filter((concept) => concept.key && !seen.has(concept.key) && seen.add(concept.key));
+}
+
+/** The merge's relationships between concepts given ids, each (source, target, label) once, strength 1..10. */
+export function relationshipsOf(
+  merged: ExtractionResult,
+  idByKey: Map<string, string>,
+): Array<{ source_id: string; target_id: string; relationship: string; strength: number; count: number }> {
   const relationshipSeen = new Set<string>();
-  const relationships = merged.relationships.flatMap((relationship) => {
+  return merged.relationships.flatMap((relationship) => {
     const source = idByKey.get(relationship.sourceKey);
     const target = idByKey.get(relationship.targetKey);
     const label = relationship.relationship.trim().slice(0, 200);
@@ -148,7 +162,6 @@ export async function saveMergedMap(
     relationshipSeen.add(id);
     return [
       {
-        campaign_id: campaignId,
         source_id: source,
         target_id: target,
         relationship: label,
@@ -157,8 +170,9 @@ export async function saveMergedMap(
       },
     ];
   });
-  for (const group of batches(relationships)) await trx.insertInto('concept_map_relationships').values(group).execute();
 }
+
+export const sourceQuote = quoteOf;
 
 /** The stored map as the API answers it. */
 export async function readMap(

@@ -3,31 +3,14 @@ import type { ChatCitation } from '../../../contract/chat';
 import type { RevisionEntry } from '../../../contract/content';
 import type { ChatTurn } from '../../ai/types';
 import type { DB } from '../../db/schema';
-import { notFound } from '../errors';
-import { isUuid } from '../ownership';
 import { withoutCitations } from './sources';
 
 /**
  * A content draft and its revisions are a conversation of kind 'content' on the campaign:
  * the game master's request and each change asked for (user turns), each version written
- * (assistant turns). The chat module's helpers serve only campaign and document chats, so
- * these few queries live here.
+ * (assistant turns). Finding and writing one is chat/conversations.ts's (requireConversation,
+ * saveExchange, owner kind 'content'); reading its turns as versions is here.
  */
-
-export async function requireContentConversation(db: Kysely<DB>, userId: string, campaignId: string, conversationId: string) {
-  const conversation = isUuid(conversationId)
-    ? await db
-        .selectFrom('conversations')
-        .select(['id', 'created_at', 'updated_at'])
-        .where('id', '=', conversationId)
-        .where('user_id', '=', userId)
-        .where('campaign_id', '=', campaignId)
-        .where('kind', '=', 'content')
-        .executeTakeFirst()
-    : undefined;
-  if (!conversation) throw notFound('Content conversation');
-  return conversation;
-}
 
 export interface StoredTurn {
   role: 'user' | 'assistant';
@@ -81,50 +64,4 @@ export function revisionLog(turns: StoredTurn[]): RevisionEntry[] {
     version += 1;
     return { role: 'assistant', content: turn.content, timestamp: turn.createdAt.toISOString(), version, tokens: turn.tokens };
   });
-}
-
-export interface ContentExchange {
-  userId: string;
-  campaignId: string;
-  conversationId: string | null;
-  request: string;
-  askedAt: Date;
-  content: string;
-  citations: ChatCitation[];
-  engine: string;
-  tokens: number;
-  costInfo: { total_cost: number; input_tokens: number; output_tokens: number };
-}
-
-/** The request and the version written for it, together (with the conversation when it is new). */
-export async function saveContentExchange(db: Kysely<DB>, exchange: ContentExchange): Promise<{ conversationId: string }> {
-  const now = new Date();
-  let conversationId = exchange.conversationId;
-  if (conversationId) {
-    await db.updateTable('conversations').set({ updated_at: now }).where('id', '=', conversationId).execute();
-  } else {
-    const created = await db
-      .insertInto('conversations')
-      .values({ user_id: exchange.userId, kind: 'content', campaign_id: exchange.campaignId, document_id: null, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    conversationId = created.id;
-  }
-  await db
-    .insertInto('messages')
-    .values([
-      { conversation_id: conversationId, role: 'user', content: exchange.request, citations: '[]', engine: null, created_at: exchange.askedAt },
-      {
-        conversation_id: conversationId,
-        role: 'assistant',
-        content: exchange.content,
-        citations: JSON.stringify(exchange.citations),
-        engine: exchange.engine,
-        tokens: exchange.tokens,
-        cost_info: JSON.stringify(exchange.costInfo),
-        created_at: now,
-      },
-    ])
-    .execute();
-  return { conversationId };
 }

@@ -3,7 +3,8 @@ import type { ChatCitation } from '../../../contract/chat';
 import type { RevisionEntry } from '../../../contract/content';
 import type { DB } from '../../db/schema';
 import { requireOwnedCampaign } from '../ownership';
-import { requireContentConversation, revisionLog, turnsOf } from './content-conversations';
+import { requireConversation } from '../chat/conversations';
+import { revisionLog, turnsOf } from './content-conversations';
 import { sourcesOf } from './sources';
 
 export interface ContentSession {
@@ -23,7 +24,7 @@ export interface ContentSession {
 /** A content conversation as the result screen shows it: the latest version and the whole revision log. */
 export async function getContentSession(db: Kysely<DB>, userId: string, campaignId: string, conversationId: string): Promise<ContentSession> {
   await requireOwnedCampaign(db, userId, campaignId);
-  const conversation = await requireContentConversation(db, userId, campaignId, conversationId);
+  const conversation = await requireConversation(db, userId, { kind: 'content', campaignId }, conversationId);
   const turns = await turnsOf(db, conversation.id);
   const versions = turns.filter((turn) => turn.role === 'assistant');
   const latest = versions.at(-1);

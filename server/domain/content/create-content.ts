@@ -12,7 +12,8 @@ import { generationCost, recordGeneration } from '../chat/usage-records';
 import { badRequest } from '../errors';
 import { linkedDatasetIds, requireOwnedCampaign, requireOwnedDataset } from '../ownership';
 import { toAiPassage, type RetrievedPassage } from '../retrieval';
-import { requireContentConversation, revisionHistory, saveContentExchange, turnsOf, type StoredTurn } from './content-conversations';
+import { requireConversation, saveExchange } from '../chat/conversations';
+import { revisionHistory, turnsOf, type StoredTurn } from './content-conversations';
 import { contentContext, statBlockSections } from './context';
 import { documentMarkdown } from './front-matter';
 import { parseCreateContent, type CreateContentBody, type CreateContentInput } from './input';
@@ -44,7 +45,7 @@ export async function createContent(
   const input = parseCreateContent(body);
   await requireOwnedDataset(db, userId, input.primaryDatasetId);
   const conversationId = input.conversationId
-    ? (await requireContentConversation(db, userId, campaignId, input.conversationId)).id
+    ? (await requireConversation(db, userId, { kind: 'content', campaignId }, input.conversationId)).id
     : null;
   const turns = conversationId ? await turnsOf(db, conversationId) : [];
   const lastVersion = [...turns].reverse().find((turn) => turn.role === 'assistant');
@@ -74,13 +75,13 @@ export async function createContent(
 
   const cost = generationCost(written.result);
   const saved = await db.transaction().execute(async (trx) => {
-    const exchange = await saveContentExchange(trx, {
+    const exchange = await saveExchange(trx, {
       userId,
-      campaignId,
+      owner: { kind: 'content', campaignId },
       conversationId,
-      request: input.prompt,
+      question: input.prompt,
       askedAt,
-      content: written.content,
+      answer: written.content,
       citations: written.citations,
       engine: written.result.engine,
       tokens: cost.total_tokens,

@@ -4,7 +4,10 @@ import { createTome, uploadFile } from '../../../tests/support/tome-upload';
 import { AiProviderError } from '../../ai/errors';
 import { OfflineEmbedder } from '../../ai/offline-embedder';
 import type { Embedder, EmbedResult } from '../../ai/types';
+import { sql } from 'kysely';
 import { ingestDocument } from './ingest-document';
+import { storePassagesHash } from './passages-hash';
+import { removeStagedText, stagedText, stageText } from './staged-text';
 import { getJobStatus } from '../tomes/jobs';
 import { hasStaleVectors, reembedStaleChunks } from './reembed';
 
@@ -117,6 +120,27 @@ describe('the document processing job', () => {
     await t.services.db.updateTable('jobs').set({ status: 'indexing' }).where('id', '=', ref.jobId).execute();
     expect(await ingestDocument(t.services.db, gm.userId, ref, deps)).toBe('completed');
     expect(await chunkCount(ref.documentId)).toBe(first);
+  });
+
+  it('stores the passages’ fingerprint exactly as the database computes it', async () => {
+    const ref = await queued('fingerprint.md', `${NOTES}\n\n## Ünïcode 🐉\n\nThe wyrm’s hoard: 🪙 and 💎.`);
+    expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('completed');
+    const stored = (await document(ref.documentId)).passages_hash;
+    await storePassagesHash(t.services.db, ref.documentId);
+    expect(stored).toMatch(/^[0-9a-f]{32}$/);
+    expect((await document(ref.documentId)).passages_hash).toBe(stored);
+  });
+
+  it('stages a long text in parts and joins it back unchanged, never splitting a character', async () => {
+    const ref = await queued('staged.md');
+    // A dragon (two UTF-16 units) straddles the first part boundary at a million characters.
+    const text = `${'é'.repeat(999_999)}🐉${'ø'.repeat(500)}\n${'x'.repeat(1000)}`;
+    await stageText(t.services.db, ref.jobId, text);
+    const parts = await t.services.db.selectFrom('ingest_text_parts').select('part').where('job_id', '=', ref.jobId).execute();
+    expect(parts.length).toBe(2);
+    const joined = await sql<{ text: string }>`select ${stagedText(ref.jobId)} as text`.execute(t.services.db);
+    expect(joined.rows[0].text === text).toBe(true);
+    await removeStagedText(t.services.db, ref.jobId);
   });
 
   it('stops quietly when the document is deleted while it runs', async () => {

@@ -6,14 +6,17 @@ import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
 import { isDomainError } from '../errors';
 import { failJob } from '../tomes/jobs';
+import { readDocumentFile } from '../tomes/stored-files';
 import { recordUsage } from '../usage/usage';
 import type { Chunk } from './chunk';
 import { ExtractionError } from './extract';
+import { FIRST_BATCH, nextBatchSize } from './batch-size';
 import { JobProgress } from './job-progress';
 import { prepareOffThread } from './prepare/off-thread';
 import type { PreparedDocument } from './prepare/prepare';
 import { embeddingText, formatVector } from './vectors';
-import { storePassagesHash } from './passages-hash';
+import { passagesHashOf } from './passages-hash';
+import { removeStagedText, stagedText, stageText } from './staged-text';
 import { log } from '../../log';
 
 export interface IngestDeps {
@@ -32,7 +35,6 @@ export interface IngestDeps {
 export type IngestOutcome = 'completed' | 'failed' | 'skipped';
 
 const TERMINAL = ['completed', 'failed'];
-const INSERT_BATCH = 10;
 const UNEXPECTED_MESSAGE = 'Processing failed because of an unexpected problem on our side. Upload the file again, or try a different format.';
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -63,20 +65,18 @@ export async function ingestDocument(
   const progress = new JobProgress(db, ref.jobId);
   try {
     const source = await db
-      .selectFrom('documents as d')
-      .innerJoin('document_files as f', 'f.document_id', 'd.id')
-      .select(['d.filename', 'f.bytes'])
-      .where('d.id', '=', ref.documentId)
-      .where('d.user_id', '=', userId)
+      .selectFrom('documents')
+      .select('filename')
+      .where('id', '=', ref.documentId)
+      .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!source) {
+    const bytes = source && (await readDocumentFile(db, userId, ref.documentId));
+    if (!source || !bytes) {
       await failJob(db, ref.jobId, null, 'The document was deleted before it was processed.');
       return 'skipped';
     }
 
     await progress.report('extracting', 2, `Reading ${source.filename}`);
-    // postgres.js reads bytea as a Node Buffer, which PDF.js refuses; a plain Uint8Array view of the same memory it takes.
-    const bytes = new Uint8Array(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength);
     const prepared = await prepareOffThread(bytes, source.filename, {
       maxFileBytes: deps.maxFileBytes,
       onProgress: (page, pageCount) => {
@@ -165,8 +165,8 @@ async function embedChunks(
 }
 
 /**
- * Writes the new passages and vectors in small batches (each statement is short, so other
- * requests keep being answered while a large document is indexed), then swaps them in with
+ * Writes the new passages and vectors in batches sized so each statement stays short (other
+ * requests keep being answered while a large document is indexed; see batch-size.ts), then swaps them in with
  * one short transaction: the previous version's passages go, the text is set and the document
  * and job complete together. A run that ends any other way removes what it wrote, so a
  * document is never left with part of an index.
@@ -190,10 +190,12 @@ async function writeIndex(
   const written: number[] = [];
   let outcome: IngestOutcome = 'skipped';
   try {
-    for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
+    let size = FIRST_BATCH;
+    for (let start = 0; start < chunks.length; start = written.length) {
       await progress.report('indexing', 93 + (6 * start) / chunks.length, `Indexing passages for search: ${start} of ${chunks.length}`);
       if (progress.cancelled) return 'skipped';
-      const batch = chunks.slice(start, start + INSERT_BATCH);
+      const batch = chunks.slice(start, start + size);
+      const began = performance.now();
       const inserted = await db
         .insertInto('chunks')
         .values(
@@ -206,6 +208,7 @@ async function writeIndex(
             page: chunk.page,
             content: chunk.content,
             token_count: chunk.tokenCount,
+            gm_only: chunk.gmOnly,
           })),
         )
         .returning(['id', 'ordinal'])
@@ -215,9 +218,12 @@ async function writeIndex(
         .insertInto('chunk_embeddings')
         .values(inserted.map((row) => ({ chunk_id: row.id, model, embedding: formatVector(vectors[row.ordinal]) })))
         .execute();
+      const elapsed = performance.now() - began;
       await yieldToEventLoop();
+      size = nextBatchSize(batch.length, elapsed / 2);
     }
 
+    await stageText(db, ref.jobId, prepared.text);
     const firstNew = Math.min(...written);
     const tokenCount = estimateTokens(prepared.text);
     outcome = await db.transaction().execute(async (trx) => {
@@ -229,7 +235,8 @@ async function writeIndex(
       await trx
         .updateTable('documents')
         .set({
-          content: prepared.text,
+          content: stagedText(ref.jobId),
+          passages_hash: passagesHashOf(chunks),
           token_count: tokenCount,
           page_count: prepared.pageCount ?? null,
           status: 'ready',
@@ -238,7 +245,7 @@ async function writeIndex(
         })
         .where('id', '=', ref.documentId)
         .execute();
-      await storePassagesHash(trx, ref.documentId);
+      await removeStagedText(trx, ref.jobId);
       await trx
         .updateTable('jobs')
         .set({
@@ -257,7 +264,10 @@ async function writeIndex(
     });
     return outcome;
   } finally {
-    if (outcome !== 'completed') await removeChunks(db, written);
+    if (outcome !== 'completed') {
+      await removeChunks(db, written);
+      await removeStagedText(db, ref.jobId);
+    }
   }
 }
 

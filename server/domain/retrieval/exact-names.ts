@@ -12,6 +12,8 @@ const QUESTION_WORDS = new Set(
   shall may might must has have had tell describe explain list give show please summarise summarize compare
   i i'm we you my our in on at of for to and or but if so`.split(/\s+/),
 );
+/** A question word, contracted ones too ("What's", "I'd"). */
+const isQuestionWord = (word: string) => QUESTION_WORDS.has(word.toLowerCase().replace(/['’](?:s|d|ll|re|ve|m)$/, ''));
 const CONNECTORS = new Set(['of', 'the', 'de', 'du', 'von', 'van', 'der', 'la', 'le']);
 const CAPITALISED = /^\p{Lu}[\p{L}\p{N}'’-]*$/u;
 
@@ -26,8 +28,8 @@ export function namesIn(query: string): string[] {
   let runStartsSentence = false;
   const flush = () => {
     while (run.length > 0 && CONNECTORS.has(run.at(-1)!)) run.pop();
-    if (runStartsSentence) while (run.length > 0 && QUESTION_WORDS.has(run[0].toLowerCase())) run.shift();
-    while (run.length > 0 && QUESTION_WORDS.has(run[0].toLowerCase()) && !CAPITALISED.test(run[0])) run.shift();
+    if (runStartsSentence) while (run.length > 0 && isQuestionWord(run[0])) run.shift();
+    while (run.length > 0 && isQuestionWord(run[0]) && !CAPITALISED.test(run[0])) run.shift();
     if (run.length > 0 && !(run.length === 1 && run[0].length < 3)) names.add(run.join(' '));
     run = [];
   };
@@ -51,7 +53,11 @@ export function namesIn(query: string): string[] {
 
 /**
  * Chunks in scope that hold at least one of the names verbatim (case aside), with how many
- * of the names each holds; most names first.
+ * of the names each holds; most names first. The phrase test finds them through the full-text
+ * index (the unweighted 'simple' part of search_vector keeps every word), and each name brings
+ * at most `limit` passages, the first the index gives: a name found all over the library (a
+ * "Dexterity" in a stat block) then costs what a rare one does instead of a scan of every
+ * passage holding it (ADR 0100). A passage holding two names is found through the rarer one.
  */
 export async function exactNameCandidates(
   db: Kysely<DB>,
@@ -64,15 +70,11 @@ export async function exactNameCandidates(
     const pattern = `%${name.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     return sql<boolean>`(c.search_vector @@ phraseto_tsquery('simple', ${name}) and (c.content ilike ${pattern} or c.heading_path ilike ${pattern}))`;
   });
+  const perName = holds.map((held) => sql`(select c.id from chunks c where ${scopeCondition(scope)} and ${held} limit ${limit})`);
   const hits = sql<number>`(${sql.join(holds.map((held) => sql`(case when ${held} then 1 else 0 end)`), sql` + `)})`;
-  const rows = await db
-    .selectFrom('chunks as c')
-    .select(['c.id', hits.as('hits')])
-    .where(scopeCondition(scope))
-    .where(sql<boolean>`(${sql.join(holds, sql` or `)})`)
-    .orderBy('hits', 'desc')
-    .orderBy('c.id')
-    .limit(limit)
-    .execute();
+  const { rows } = await sql<{ id: string; hits: number }>`select c.id, ${hits} as hits
+    from chunks c where c.id in (${sql.join(perName, sql` union `)})
+    order by hits desc, c.id
+    limit ${limit}`.execute(db);
   return rows.map((row) => ({ id: Number(row.id), hits: Number(row.hits) }));
 }

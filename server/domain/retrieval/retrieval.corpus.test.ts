@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestSrd, loadQuestions, normalise, type IngestedCorpus } from '../../../bench/retrieval/corpus';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { askCampaign } from '../chat';
+import { requireCampaignAccess } from '../ownership';
 import { searchPassages } from '.';
 
 /**
@@ -50,7 +51,8 @@ describe('campaign chat over the SRD with the offline engine', () => {
     });
     expect(passages.some((p) => normalise(p.content).includes(wanted))).toBe(true);
 
-    const answer = await askCampaign(t.services.db, userId, t.services.ai, campaignId, { query: question.question });
+    const access = await requireCampaignAccess(t.services.db, userId, campaignId);
+    const answer = await askCampaign(t.services.db, access, t.services.ai, { query: question.question });
     const chunks = await t.services.db
       .selectFrom('chunks')
       .select(['id', 'content'])

@@ -107,6 +107,8 @@ describe('hybrid retrieval', () => {
     expect(namesIn('Tell me about "the red door"')).toEqual(['the red door']);
     expect(namesIn('how does grappling work?')).toEqual([]);
     expect(namesIn('What happens when I fall?')).toEqual([]);
+    expect(namesIn("What's the range of a longbow?")).toEqual([]);
+    expect(namesIn('What’s Ardent Vael carrying?')).toEqual(['Ardent Vael']);
   });
 
   it('follows the conversation: a follow-up keeps the earlier subject', async () => {

@@ -1,13 +1,20 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Audience } from '../ownership';
 
 /**
- * What a search may read: the caller's own chunks in the given datasets (which the caller
- * reads from the campaign's links at query time), optionally one document only.
+ * What a search may read: the GM's chunks in the given datasets (which the caller reads from
+ * the campaign's links at query time), optionally one document only. For the audience
+ * 'player' only passages players may see: of documents the GM made visible, and not cut from a
+ * `:::gm` block. The filter is part of the condition every candidate query starts from, so
+ * hidden passages are never candidates (nor counted in the term statistics that rank them).
  */
 export interface SearchScope {
+  /** The owner of the chunks: the campaign's GM. */
   userId: string;
   datasetIds: string[];
   documentId?: string;
+  /** Who reads the results; 'gm' when left out. */
+  audience?: Audience;
 }
 
 /** The scope as a condition over `chunks as c`. An empty dataset list matches nothing. */
@@ -15,5 +22,9 @@ export function scopeCondition(scope: SearchScope): RawBuilder<boolean> {
   if (scope.datasetIds.length === 0) return sql<boolean>`false`;
   const datasets = sql.join(scope.datasetIds.map((id) => sql`${id}::uuid`));
   const document = scope.documentId ? sql` and c.document_id = ${scope.documentId}::uuid` : sql``;
-  return sql<boolean>`(c.user_id = ${scope.userId}::uuid and c.dataset_id in (${datasets})${document})`;
+  const players = scope.audience === 'player' ? sql` and ${playerVisibleChunk}` : sql``;
+  return sql<boolean>`(c.user_id = ${scope.userId}::uuid and c.dataset_id in (${datasets})${document}${players})`;
 }
+
+/** A chunk (`chunks as c`) a player may read: not from a GM block, of a document the GM shows. */
+export const playerVisibleChunk = sql<boolean>`(not c.gm_only and exists (select 1 from documents pv where pv.id = c.document_id and pv.player_visible))`;

@@ -9,7 +9,7 @@ import { keepSearchStatisticsFresh } from './statistics';
 import { titleCandidatesIn } from './titles';
 import { passageScores, questionTermsOf } from '../../ai/sentence-scoring';
 import { reciprocalRankFusion, type RankedList } from './fusion';
-import type { SearchScope } from './scope';
+import { scopeCondition, type SearchScope } from './scope';
 import { vectorCandidates, type VectorBackend } from './vector-search';
 import { log } from '../../log';
 
@@ -131,7 +131,7 @@ function rerank(
   signals: { titleWords: Map<number, number>; hitsOf: Map<number, number> },
 ): RetrievedPassage[] {
   if (candidates.length === 0) return candidates;
-  const sentenceScores = passageScores(questionTermsOf(query), candidates);
+  const sentenceScores = passageScores(questionTermsOf(query), candidates.map((c) => ({ content: c.content, headingPath: c.headingPath, title: c.filename })));
   const maxSentence = Math.max(...sentenceScores) || 1;
   const maxFused = Math.max(...candidates.map((c) => c.score)) || 1;
   const scored = candidates.map((candidate, i) => {
@@ -196,9 +196,8 @@ async function hydrate(
       sql<boolean>`(left(d.content, 4000) ~ '^---\n.*\ngenerated: true\n')`.as('generated'),
     ])
     .where('c.id', 'in', ranked.map((r) => r.id))
-    // The scope again: a candidate list is never trusted to have stayed inside it.
-    .where('c.user_id', '=', scope.userId)
-    .where('c.dataset_id', 'in', scope.datasetIds)
+    // The scope again (audience included): a candidate list is never trusted to have stayed inside it.
+    .where(scopeCondition(scope))
     .execute();
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ranked.flatMap(({ id, score }) => {

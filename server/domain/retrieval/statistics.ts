@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { scopeCondition, type SearchScope } from './scope';
 
 /** Rows changed since the last ANALYZE beyond which the planner's picture is stale. */
 const STALE_ROWS = 200;
@@ -14,8 +15,11 @@ const running = new WeakMap<object, Promise<void>>();
  * ANALYZE of the search tables. Without statistics the planner takes a freshly filled
  * chunk_embeddings for empty and compares the question with every vector in scope instead of
  * using the HNSW index. The embedded database runs no autovacuum, so nothing else does it.
+ * The full-text index's pending list is merged first, for the same reason (ADR 0100).
  */
 export async function refreshSearchStatistics(db: Kysely<DB>): Promise<void> {
+  // The full-text index's pending list (passages not yet merged into it) is read by every search.
+  await sql`select gin_clean_pending_list('chunks_search_idx'::regclass)`.execute(db);
   await sql`analyze chunks, chunk_embeddings`.execute(db);
 }
 
@@ -37,4 +41,52 @@ export function keepSearchStatisticsFresh(db: Kysely<DB>, now = Date.now()): Pro
     .finally(() => running.delete(db));
   running.set(db, work);
   return work;
+}
+
+export interface TermStatistics {
+  /** Passages in scope. */
+  passages: number;
+  averageTokens: number;
+  /** Passages in scope holding each stemmed term (terms held by none are absent). */
+  documentFrequency: Map<string, number>;
+}
+
+/**
+ * How many passages the scope holds, their average length, and how many hold each term, for
+ * weighing a question's words. Over tomes, read from the counts the database keeps as passages
+ * are written (migration 083: a few rows per term, whatever the library's size); within one
+ * document, counted over that document's passages, whose number the document bounds.
+ */
+export async function termStatistics(db: Kysely<DB>, scope: SearchScope, terms: string[]): Promise<TermStatistics> {
+  if (scope.datasetIds.length === 0 || terms.length === 0) return { passages: 0, averageTokens: 1, documentFrequency: new Map() };
+  if (scope.documentId) return countedInScope(db, scope, terms);
+  const inTomes = sql`s.user_id = ${scope.userId}::uuid and s.dataset_id in (${sql.join(scope.datasetIds.map((id) => sql`${id}::uuid`))})`;
+  const [totals, counts] = await Promise.all([
+    sql<{ passages: string | null; tokens: string | null }>`select sum(s.passages) as passages, sum(s.tokens) as tokens
+      from search_passage_counts s where ${inTomes}`.execute(db),
+    sql<{ lexeme: string; passages: string }>`select s.lexeme, sum(s.passages) as passages
+      from search_term_counts s where ${inTomes} and s.lexeme in (${sql.join(terms)}) group by s.lexeme`.execute(db),
+  ]);
+  const passages = Number(totals.rows[0]?.passages ?? 0);
+  return {
+    passages,
+    averageTokens: Math.max(1, Number(totals.rows[0]?.tokens ?? 0) / Math.max(1, passages)),
+    documentFrequency: new Map(counts.rows.filter((row) => Number(row.passages) > 0).map((row) => [row.lexeme, Number(row.passages)])),
+  };
+}
+
+async function countedInScope(db: Kysely<DB>, scope: SearchScope, terms: string[]): Promise<TermStatistics> {
+  const quote = (term: string) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const { rows } = await sql<Record<string, string | null>>`select count(*) as n, avg(c.token_count) as average_tokens
+      ${sql.join(
+        terms.map((term, i) => sql`, count(*) filter (where c.search_vector @@ ${quote(term)}::tsquery) as ${sql.ref(`d${i}`)}`),
+        sql``,
+      )}
+    from chunks c where ${scopeCondition(scope)}`.execute(db);
+  const row = rows[0] ?? {};
+  return {
+    passages: Number(row.n ?? 0),
+    averageTokens: Math.max(1, Number(row.average_tokens ?? 1)),
+    documentFrequency: new Map(terms.map((term, i) => [term, Number(row[`d${i}`] ?? 0)] as const).filter(([, df]) => df > 0)),
+  };
 }

@@ -10,7 +10,7 @@ import {
 import { formatDay, type Calendar } from '../../../contract/calendar';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
-import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../ownership';
+import { isUuid, linkedDatasetIds, requireOwnedCampaign, type Audience, type CampaignAccess } from '../ownership';
 import { calendarFor } from './calendar';
 
 const required = (label: string) => (issue: { input: unknown }) =>
@@ -70,6 +70,11 @@ export const eventInputSchema = z.object({
     .max(EVENT_LIMITS.linkedDocuments, `linked_documents: ${EVENT_LIMITS.linkedDocuments} documents at most`)
     .nullish()
     .transform((ids) => [...new Set(ids ?? [])]),
+  player_visible: z
+    .union([z.boolean(), z.enum(['on', 'true', 'false', '1', '0'])], { error: 'player_visible must be true or false' })
+    .nullish()
+    .transform((value) => (value === undefined || value === null ? undefined : value === true || value === 'on' || value === 'true' || value === '1'))
+    .describe('Shown to the players of the campaign (default false: GM-only). Left out on an update: unchanged.'),
 });
 export type EventInput = z.input<typeof eventInputSchema>;
 
@@ -91,6 +96,8 @@ export interface TimelineEvent {
   linked_documents: string[];
   /** The colour of the event's type. */
   color: string;
+  /** Shown to the campaign's players; GM-only (false) by default. */
+  player_visible: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -106,10 +113,12 @@ export interface TimelineDocument {
   linkable: boolean;
 }
 
-/** The campaign's events in date order (ties: the one written first comes first). */
-export async function listEvents(db: Kysely<DB>, userId: string, campaignId: string): Promise<TimelineEvent[]> {
-  await requireOwnedCampaign(db, userId, campaignId);
-  return readEvents(db, userId, campaignId);
+/**
+ * The campaign's events in date order (ties: the one written first comes first). A player (and
+ * the GM viewing as one) reads only the events the GM shows, linked only to documents players see.
+ */
+export async function listEvents(db: Kysely<DB>, access: CampaignAccess): Promise<TimelineEvent[]> {
+  return readEvents(db, access.ownerId, access.campaign.id, undefined, access.audience);
 }
 
 export async function getEvent(db: Kysely<DB>, userId: string, campaignId: string, eventId: string): Promise<TimelineEvent> {
@@ -153,6 +162,7 @@ export async function insertEvent(
       location: fields.location,
       participants: JSON.stringify(fields.participants),
       tags: JSON.stringify(fields.tags),
+      player_visible: fields.player_visible ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -196,6 +206,7 @@ export async function updateEvent(
         location: fields.location,
         participants: JSON.stringify(fields.participants),
         tags: JSON.stringify(fields.tags),
+        ...(fields.player_visible === undefined ? {} : { player_visible: fields.player_visible }),
         updated_at: new Date(),
       })
       .where('id', '=', eventId)
@@ -321,7 +332,13 @@ async function linkDocuments(db: Kysely<DB>, eventId: string, documentIds: strin
     .execute();
 }
 
-export async function readEvents(db: Kysely<DB>, userId: string, campaignId: string, eventId?: string): Promise<TimelineEvent[]> {
+export async function readEvents(
+  db: Kysely<DB>,
+  userId: string,
+  campaignId: string,
+  eventId?: string,
+  audience: Audience = 'gm',
+): Promise<TimelineEvent[]> {
   let query = db
     .selectFrom('timeline_events')
     .select([
@@ -336,10 +353,12 @@ export async function readEvents(db: Kysely<DB>, userId: string, campaignId: str
       'created_at',
       'updated_at',
       'event_day',
+      'player_visible',
     ])
     .where('campaign_id', '=', campaignId)
     .where('user_id', '=', userId);
   if (eventId) query = query.where('id', '=', eventId);
+  if (audience === 'player') query = query.where('player_visible', '=', true);
   const rows = await query.orderBy('event_day').orderBy('created_at').orderBy('id').execute();
   if (rows.length === 0) return [];
   const { calendar } = await calendarFor(db, campaignId);
@@ -350,6 +369,12 @@ export async function readEvents(db: Kysely<DB>, userId: string, campaignId: str
     .select(['timeline_event_documents.event_id', 'timeline_event_documents.document_id'])
     .where('timeline_events.campaign_id', '=', campaignId);
   if (eventId) links = links.where('timeline_event_documents.event_id', '=', eventId);
+  if (audience === 'player') {
+    links = links
+      .innerJoin('documents', 'documents.id', 'timeline_event_documents.document_id')
+      .where('timeline_events.player_visible', '=', true)
+      .where('documents.player_visible', '=', true);
+  }
   const linked = new Map<string, string[]>();
   for (const link of await links.orderBy('timeline_event_documents.document_id').execute()) {
     linked.set(link.event_id, [...(linked.get(link.event_id) ?? []), link.document_id]);
@@ -369,6 +394,7 @@ export async function readEvents(db: Kysely<DB>, userId: string, campaignId: str
     tags: row.tags,
     linked_documents: linked.get(row.id) ?? [],
     color: eventTypeInfo(row.event_type).color,
+    player_visible: row.player_visible,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }));

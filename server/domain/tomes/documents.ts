@@ -9,6 +9,7 @@ import { ExtractionError, validateUpload } from '../ingest/extract';
 import { requireOwnedDataset, requireOwnedDocument } from '../ownership';
 import { mimeTypeOf, safeFilename } from './files';
 import { INGEST_JOB_KIND, QUEUED_MESSAGE } from './jobs';
+import { attachStoredFile, readDocumentFile, removeStoredFile, storeFile } from './stored-files';
 import { duplicateUploadMessage, type DuplicateChoice } from '../../../contract/tomes';
 
 export const CONTENT_PREVIEW_LENGTH = 300;
@@ -26,6 +27,8 @@ export interface DocumentSummary {
   error: string | null;
   page_count: number | null;
   size_bytes: number;
+  /** Shown to the players of the campaigns the tome is linked to; GM-only (false) by default. */
+  player_visible: boolean;
 }
 
 export interface DocumentDetail extends DocumentSummary {
@@ -75,6 +78,7 @@ function documentsQuery(db: Kysely<DB>, userId: string) {
       'd.status',
       'd.error',
       'd.page_count',
+      'd.player_visible',
       sql<number>`coalesce(f.size_bytes, 0)`.as('size_bytes'),
       sql<string>`left(d.content, ${CONTENT_PREVIEW_LENGTH * 2})`.as('head'),
     ])
@@ -96,6 +100,7 @@ function toSummary(row: DocumentRow): DocumentSummary {
     error: row.error,
     page_count: row.page_count,
     size_bytes: Number(row.size_bytes),
+    player_visible: row.player_visible,
   };
 }
 
@@ -155,8 +160,9 @@ function uploadStatusOf(error: ExtractionError): 413 | 415 | 422 {
 }
 
 /**
- * Accepts an upload into a tome: checks it, then stores the document, its original bytes and
- * its processing job, and queues the job, all in one transaction. The job does the rest.
+ * Accepts an upload into a tome: checks it, stores its bytes in parts (outside any transaction,
+ * so a large file never holds the database), then creates the document with that file and its
+ * processing job, and queues the job, in one short transaction. The job does the rest.
  */
 export async function uploadDocument(
   db: Kysely<DB>,
@@ -180,19 +186,29 @@ export async function uploadDocument(
     if (same && deps.duplicate === 'replace') return replaceDocument(db, userId, datasetId, same.id, upload, { ...deps, duplicate: undefined });
     if (same) throw new DomainError(409, duplicateUploadMessage(filename, same.filename));
   }
-  return db.transaction().execute(async (trx) => {
-    const document = await trx
-      .insertInto('documents')
-      .values({ dataset_id: datasetId, user_id: userId, filename, file_type: fileType, status: 'processing', content_hash: contentHash, updated_at: new Date() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('document_files')
-      .values({ document_id: document.id, mime_type: mimeTypeOf(fileType), size_bytes: upload.bytes.length, bytes: upload.bytes })
-      .execute();
-    const jobId = await queueIngestion(trx, deps.queue, userId, document.id);
-    return { job_id: jobId, document_id: document.id };
-  });
+  const fileId = await storeFile(db, userId, mimeTypeOf(fileType), upload.bytes);
+  return withStoredFile(db, fileId, (db) =>
+    db.transaction().execute(async (trx) => {
+      const document = await trx
+        .insertInto('documents')
+        .values({ dataset_id: datasetId, user_id: userId, filename, file_type: fileType, status: 'processing', content_hash: contentHash, updated_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await attachStoredFile(trx, fileId, document.id);
+      const jobId = await queueIngestion(trx, deps.queue, userId, document.id);
+      return { job_id: jobId, document_id: document.id };
+    }),
+  );
+}
+
+/** Runs the transaction that attaches a stored file; if it fails, the file it would have attached is removed. */
+async function withStoredFile<T>(db: Kysely<DB>, fileId: string, attach: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  try {
+    return await attach(db);
+  } catch (error) {
+    await removeStoredFile(db, fileId).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -212,19 +228,16 @@ export async function replaceDocument(
     throw badRequest('document_id does not match the document in the address');
   }
   const { filename, fileType } = checkUpload(upload, deps.maxUploadBytes);
-  return db.transaction().execute(async (trx) => {
+  const fileId = await storeFile(db, userId, mimeTypeOf(fileType), upload.bytes);
+  return withStoredFile(db, fileId, (db) => db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('documents').select('id').where('id', '=', documentId).forUpdate().executeTakeFirst();
+    if (!current) throw notFound('Document');
     await trx
       .updateTable('documents')
       .set({ filename, file_type: fileType, status: 'processing', error: null, content_hash: hashOf(upload.bytes), updated_at: new Date() })
       .where('id', '=', documentId)
       .execute();
-    await trx
-      .insertInto('document_files')
-      .values({ document_id: documentId, mime_type: mimeTypeOf(fileType), size_bytes: upload.bytes.length, bytes: upload.bytes })
-      .onConflict((oc) =>
-        oc.column('document_id').doUpdateSet({ mime_type: mimeTypeOf(fileType), size_bytes: upload.bytes.length, bytes: upload.bytes }),
-      )
-      .execute();
+    await attachStoredFile(trx, fileId, documentId);
     // An earlier job still running for this document stops at its next step (see ingest-document).
     await trx
       .updateTable('jobs')
@@ -234,7 +247,7 @@ export async function replaceDocument(
       .execute();
     const jobId = await queueIngestion(trx, deps.queue, userId, documentId);
     return { job_id: jobId, document_id: documentId };
-  });
+  }));
 }
 
 const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -264,7 +277,7 @@ export async function documentFile(db: Kysely<DB>, userId: string, datasetId: st
   return { filename: document.filename, fileType: document.file_type, size: file.size_bytes, updatedAt: document.updated_at };
 }
 
-/** Bytes [start, start + length) of a stored original, read inside Postgres so a range never loads the whole file. */
+/** Bytes [start, start + length) of a stored original; only the parts holding them are read (stored-files.ts). */
 export async function readFileBytes(
   db: Kysely<DB>,
   userId: string,
@@ -272,13 +285,7 @@ export async function readFileBytes(
   start: number,
   length: number,
 ): Promise<Uint8Array> {
-  const row = await db
-    .selectFrom('document_files as f')
-    .innerJoin('documents as d', 'd.id', 'f.document_id')
-    .select(sql<Uint8Array>`substring(f.bytes from ${start + 1} for ${length})`.as('part'))
-    .where('f.document_id', '=', documentId)
-    .where('d.user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Document file');
-  return row.part;
+  const bytes = await readDocumentFile(db, userId, documentId, { start, length });
+  if (!bytes) throw notFound('Document file');
+  return bytes;
 }

@@ -30,3 +30,15 @@ export {
 export { mimeTypeOf, safeFilename } from './files';
 export { getJobStatus, listActiveJobs, listDatasetJobs, type ActiveJob, type JobStatus } from './jobs';
 export { DEFAULT_METADATA, guessMetadata, metadataUpdateSchema } from './metadata';
+export {
+  getCampaignDocument,
+  listCampaignDocuments,
+  listCampaignTomes,
+  readableDocumentIds,
+  setDocumentVisibility,
+  visibilitySchema,
+  type CampaignDocument,
+  type CampaignDocumentDetail,
+  type CampaignDocuments,
+  type CampaignTome,
+} from './campaign-documents';

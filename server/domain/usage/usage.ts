@@ -15,6 +15,8 @@ export interface UsageRecord {
   embeddingTokens?: number;
   costUsd: number;
   durationMs?: number;
+  /** The campaign the call was made for: a player's use counts against its budget. */
+  campaignId?: string | null;
 }
 
 export async function recordUsage(db: Kysely<DB>, record: UsageRecord): Promise<void> {
@@ -31,6 +33,7 @@ export async function recordUsage(db: Kysely<DB>, record: UsageRecord): Promise<
       embedding_tokens: record.embeddingTokens ?? 0,
       cost_usd: record.costUsd,
       duration_ms: Math.round(record.durationMs ?? 0),
+      campaign_id: record.campaignId ?? null,
     })
     .execute();
 }

@@ -20,7 +20,7 @@ export async function authRoutes(app: ZodApi, services: Services) {
         summary: 'Create an account with a registration code',
         tags: ['auth'],
         body: registrationSchema,
-        response: { 200: authAnswer, 400: errorResponse, 403: errorResponse, 409: errorResponse },
+        response: { 200: authAnswer, 400: errorResponse, 403: errorResponse, 409: errorResponse, 410: errorResponse },
       },
     },
     async (request, reply) => {

@@ -2,10 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { describeZodError, isZodError } from '../../../contract/zod-messages';
 import type { CampaignChatAnswer, ChatStreamEvent } from '../../../contract/chat';
-import { askDocument, campaignChatSchema, documentChatSchema, getConversation, listConversations, prepareCampaignChat } from '../../domain/chat';
+import {
+  askCampaignDocument,
+  askDocument,
+  campaignChatSchema,
+  conversationPageSchema,
+  documentChatSchema,
+  getCampaignDocumentConversation,
+  getConversation,
+  listConversations,
+  prepareCampaignChat,
+} from '../../domain/chat';
 import { isDomainError } from '../../domain/errors';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
+import { campaignAccessOf } from '../campaign-access';
 import { errorResponse, type ZodApi } from '../zod-schemas';
 
 const citationSchema = z.object({
@@ -54,6 +65,20 @@ const documentAnswerSchema = answerSchema.extend({
   }),
   cost_info: z.object({ total_cost: z.number(), input_tokens: z.number(), output_tokens: z.number() }),
 });
+const documentConversationSchema = z.object({
+  id: z.string(),
+  messages: z.array(
+    z.object({
+      role: z.enum(['user', 'assistant']),
+      content: z.string(),
+      timestamp: z.string(),
+      citations: z.array(citationSchema),
+      engine: z.string().nullable(),
+      tokens: z.number().nullable(),
+      cost: z.number().nullable(),
+    }),
+  ),
+});
 const campaignParams = z.object({ id: z.string() });
 const conversationParams = z.object({ id: z.string(), conversationId: z.string() });
 const documentParams = z.object({ id: z.string(), docId: z.string() });
@@ -79,8 +104,8 @@ export async function chatRoutes(app: ZodApi, services: Services) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const user = currentUser(request);
-      const prepared = await prepareCampaignChat(db, user.id, services.ai, id, request.body);
+      const access = await campaignAccessOf(services, request, id);
+      const prepared = await prepareCampaignChat(db, access, services.ai, request.body);
       if (!wantsStream(request)) return prepared.answer();
       return streamAnswer(request, reply, (onText, signal) => prepared.answer({ onText, signal }));
     },
@@ -88,10 +113,26 @@ export async function chatRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/conversations',
-    { schema: { operationId: 'listConversations', summary: "A campaign's conversations", tags, params: campaignParams, response: { 200: z.array(summarySchema), 404: errorResponse } } },
-    async (request) => {
+    {
+      schema: {
+        tags,
+        description:
+          'Conversation summaries, newest first, `limit` at a time (default 50, at most 100). When older ones exist, a `Link` header with rel="next" gives the URL of the next page (`before` is its cursor).',
+        params: campaignParams,
+        querystring: conversationPageSchema,
+        response: { 200: z.array(summarySchema), 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
       const { id } = request.params;
-      return listConversations(db, currentUser(request).id, id);
+      const query = request.query;
+      const page = await listConversations(db, await campaignAccessOf(services, request, id), query);
+      if (page.older) {
+        const next = new URLSearchParams({ before: page.older });
+        if (query.limit) next.set('limit', String(query.limit));
+        reply.header('link', `</api/campaigns/${encodeURIComponent(id)}/conversations?${next.toString()}>; rel="next"`);
+      }
+      return page.conversations;
     },
   );
 
@@ -100,7 +141,7 @@ export async function chatRoutes(app: ZodApi, services: Services) {
     { schema: { operationId: 'getConversation', summary: 'One conversation with its messages', tags, params: conversationParams, response: { 200: conversationSchema, 404: errorResponse } } },
     async (request) => {
       const { id, conversationId } = request.params;
-      return getConversation(db, currentUser(request).id, id, conversationId);
+      return getConversation(db, await campaignAccessOf(services, request, id), conversationId);
     },
   );
 
@@ -120,6 +161,41 @@ export async function chatRoutes(app: ZodApi, services: Services) {
     async (request) => {
       const { id, docId } = request.params;
       return askDocument(db, currentUser(request).id, services.ai, id, docId, request.body);
+    },
+  );
+
+  app.post(
+    '/api/campaigns/:id/documents/:docId/chat',
+    {
+      schema: {
+        tags,
+        description:
+          "Ask about one document of the campaign. A player may ask only about a document the GM shows, and reads only its text outside `:::gm` blocks.",
+        params: documentParams,
+        body: documentChatSchema,
+        response: { 200: documentAnswerSchema, ...aiErrors },
+      },
+    },
+    async (request) => {
+      const { id, docId } = request.params;
+      const access = await campaignAccessOf(services, request, id);
+      return askCampaignDocument(db, access, services.ai, docId, request.body);
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/documents/:docId/conversation',
+    {
+      schema: {
+        tags,
+        description: "The caller's own latest conversation about the document (null before the first question).",
+        params: documentParams,
+        response: { 200: documentConversationSchema.nullable(), 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { id, docId } = request.params;
+      return getCampaignDocumentConversation(db, await campaignAccessOf(services, request, id), docId);
     },
   );
 }
@@ -150,6 +226,7 @@ async function streamAnswer(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
+  reply.raw.flushHeaders();
   const send = (message: ChatStreamEvent) => {
     if (!reply.raw.writableEnded) reply.raw.write(`event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`);
   };

@@ -11,6 +11,7 @@ import {
 } from '../../domain/concept-map';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
+import { campaignAccessOf } from '../campaign-access';
 import { errorResponse, type ZodApi } from '../zod-schemas';
 
 const settingsSchema = z.object({
@@ -92,7 +93,7 @@ export async function conceptMapRoutes(app: ZodApi, services: Services) {
     { schema: { operationId: 'getConceptMap', summary: "A campaign's concept map", tags, params: campaignParams, response: { 200: mapSchema, 404: errorResponse } } },
     async (request) => {
       const { id } = request.params;
-      return getConceptMap(db, currentUser(request).id, id);
+      return getConceptMap(db, await campaignAccessOf(services, request, id));
     },
   );
 

@@ -12,6 +12,7 @@ import { acceptProposal, listProposals, proposeEvents, rejectProposal } from '..
 import { exportCalendar, getCalendar, importCalendar, setCalendar } from '../../domain/timeline/calendar';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
+import { campaignAccessOf } from '../campaign-access';
 import { errorResponse, type ZodApi } from '../zod-schemas';
 
 const eventTypeSchema = z.object({ name: z.string(), color: z.string(), icon: z.string() });
@@ -36,6 +37,7 @@ const eventSchema = z.object({
   tags: z.array(z.string()),
   linked_documents: z.array(z.string()),
   color: z.string(),
+  player_visible: z.boolean().describe('Shown to the campaign\'s players (false: GM-only)'),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -100,7 +102,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
     },
     async (request) => {
       const { id } = request.params;
-      return { events: await listEvents(db, currentUser(request).id, id) };
+      return { events: await listEvents(db, await campaignAccessOf(services, request, id)) };
     },
   );
 
@@ -174,7 +176,9 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
     { schema: { operationId: 'getCalendar', summary: "A campaign's calendar", tags, description: "The campaign's calendar (definition null: proleptic Gregorian).", params: campaignParams, response: { 200: calendarSchema, 404: errorResponse } } },
     async (request) => {
       const { id } = request.params;
-      return getCalendar(db, currentUser(request).id, id);
+      // Players read the calendar their timeline is written in; only the GM changes it.
+      const access = await campaignAccessOf(services, request, id);
+      return getCalendar(db, access.ownerId, id);
     },
   );
 

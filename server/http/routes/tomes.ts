@@ -54,6 +54,7 @@ const documentSchema = z.object({
   error: z.string().nullable(),
   page_count: z.number().nullable(),
   size_bytes: z.number(),
+  player_visible: z.boolean().describe("Shown to the players of the campaigns the tome is linked to (false: GM-only)"),
 });
 const documentDetailSchema = documentSchema.extend({ content: z.string() });
 const contentSchema = z.object({ id: z.string(), filename: z.string(), file_type: z.string(), status: z.string(), content: z.string() });

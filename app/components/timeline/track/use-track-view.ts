@@ -65,6 +65,7 @@ export function useTrackView({ days, today, pxPerDay, rangeText }: { days: numbe
 
   // Measure once mounted, and whenever the track changes size. (The first view is placed
   // from the events of the first render only.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first view is placed from the first render's events only
   useLayoutEffect(() => {
     const viewport = viewportRef.current!;
     const measure = () => {
@@ -97,7 +98,7 @@ export function useTrackView({ days, today, pxPerDay, rangeText }: { days: numbe
     ppdRef.current = pxPerDay;
     pendingAnchor.current = null;
     updateRange();
-  }, [pxPerDay]);
+  }, [pxPerDay, days, updateRange]);
 
   // The layer's offset is set here, never through React's style prop: drags move it directly,
   // and a re-render with the same offset as last time would otherwise leave a stale one.

@@ -97,3 +97,41 @@ describe('chunkDocument', () => {
     for (const c of chunks) expect(c.tokenCount).toBeLessThanOrEqual(250);
   });
 });
+
+describe('chunkDocument and :::gm blocks', () => {
+  it('gives GM blocks chunks of their own, marked gmOnly, whose headings name no later chunk', async () => {
+    const { extractDocument } = await import('../extract');
+    const source = [
+      '# Factions',
+      '',
+      'The Pale Lantern are zealots.',
+      ':::gm',
+      '## Secret payments',
+      '',
+      'They pay Magistrate Hollis Quenby to look away.',
+      ':::',
+      'The Salt Guild are smugglers.',
+      '',
+    ].join('\n');
+    const extracted = await extractDocument(new TextEncoder().encode(source), 'lore.md');
+    const chunks = chunkDocument(extracted);
+    expect(chunks.map((c) => [c.gmOnly, c.headingPath, c.content])).toEqual([
+      [false, 'Factions', 'The Pale Lantern are zealots.'],
+      [true, 'Factions > Secret payments', 'They pay Magistrate Hollis Quenby to look away.'],
+      [false, 'Factions', 'The Salt Guild are smugglers.'],
+    ]);
+    expect(extracted.text).toBe(source.trim());
+    for (const chunk of chunks.filter((c) => !c.gmOnly)) expect(chunk.content).not.toContain(':::');
+  });
+
+  it('never carries overlap sentences across a GM block boundary', () => {
+    const blocks: ExtractedBlock[] = [
+      ...Array.from({ length: 6 }, (_, i) => ({ ...p(sentence(i)), gm: true }) as ExtractedBlock),
+      ...Array.from({ length: 6 }, (_, i) => p(sentence(100 + i))),
+    ];
+    const chunks = chunkDocument(doc(blocks), { targetTokens: 60, maxTokens: 100, overlapTokens: 30 });
+    const shown = chunks.filter((c) => !c.gmOnly).map((c) => c.content).join('\n');
+    for (let i = 0; i < 6; i++) expect(shown).not.toContain(`number ${i} `);
+    expect(chunks.filter((c) => c.gmOnly).length).toBeGreaterThan(0);
+  });
+});

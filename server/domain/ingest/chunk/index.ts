@@ -11,6 +11,8 @@ export interface Chunk {
   page: number | null;
   content: string;
   tokenCount: number;
+  /** Cut from a `:::gm` block: only the game master may see it (chunks.gm_only). */
+  gmOnly: boolean;
 }
 
 export interface ChunkOptions {
@@ -33,6 +35,8 @@ interface TablePiece extends Piece {
  * continued in a new chunk gets its header row again. A block longer than maxTokens is cut at
  * line breaks, then sentences, then words. When a section is cut for size, the next chunk
  * begins with up to overlapTokens of whole sentences from the end of the previous one.
+ * A `:::gm` block (blocks marked `gm`) always has chunks of its own, marked gmOnly, and its
+ * headings name no chunk after it, so nothing the GM hides reaches a passage players may read.
  */
 export function chunkDocument(doc: ExtractedDocument, options: ChunkOptions = {}): Chunk[] {
   const maxTokens = Math.max(16, options.maxTokens ?? DEFAULT_CHUNK_OPTIONS.maxTokens);
@@ -40,17 +44,20 @@ export function chunkDocument(doc: ExtractedDocument, options: ChunkOptions = {}
   const overlapTokens = Math.min(Math.floor(targetTokens / 2), Math.max(0, options.overlapTokens ?? DEFAULT_CHUNK_OPTIONS.overlapTokens));
 
   const chunks: Chunk[] = [];
-  const trail = new HeadingTrail();
+  let trail = new HeadingTrail();
   const tableHeaders = new Map<number, TablePiece>();
   let pieces: TablePiece[] = [];
   let tokens = 0;
   let page: number | null = null;
+  let gm = false;
+  /** The trail as it was before the open GM block. */
+  let trailBeforeGm: HeadingTrail | null = null;
 
   const content = () => pieces.map((p, i) => (i === 0 ? p.text : p.separator + p.text)).join('');
   const flush = () => {
     const text = content().trim();
     if (text) {
-      chunks.push({ ordinal: chunks.length, headingPath: trail.path().join(' > '), page, content: text, tokenCount: estimateTokens(text) });
+      chunks.push({ ordinal: chunks.length, headingPath: trail.path().join(' > '), page, content: text, tokenCount: estimateTokens(text), gmOnly: gm });
     }
     pieces = [];
     tokens = 0;
@@ -127,6 +134,12 @@ export function chunkDocument(doc: ExtractedDocument, options: ChunkOptions = {}
   };
 
   for (const block of doc.blocks) {
+    if ((block.gm === true) !== gm) {
+      flush();
+      gm = block.gm === true;
+      if (gm) trailBeforeGm = trail.clone();
+      else if (trailBeforeGm) trail = trailBeforeGm;
+    }
     if (block.kind === 'heading') {
       flush();
       trail.enter(block.level, block.text);

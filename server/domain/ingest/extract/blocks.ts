@@ -26,6 +26,8 @@ export class BlockBuilder {
   private rowsInTable = 0;
   /** Set by the PDF reader; every block gets it. */
   page: number | undefined;
+  /** Set while a `:::gm` block is read; every block gets it. */
+  gm = false;
 
   heading(text: string, level: number): void {
     const clean = cleanInline(text);
@@ -78,6 +80,7 @@ export class BlockBuilder {
 
   private withPage<T extends ExtractedBlock>(block: T): T {
     if (this.page !== undefined) block.page = this.page;
+    if (this.gm) block.gm = true;
     return block;
   }
 }
@@ -117,6 +120,12 @@ export class HeadingTrail {
 
   path(): string[] {
     return this.trail.map((h) => h.text);
+  }
+
+  clone(): HeadingTrail {
+    const copy = new HeadingTrail();
+    copy.trail = [...this.trail];
+    return copy;
   }
 }
 

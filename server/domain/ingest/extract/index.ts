@@ -17,6 +17,7 @@ import { extractTex } from './tex';
 import { extractLog, extractMarkdown, extractPlainText } from './text';
 import { type ExtractOptions, type ExtractedBlock, type ExtractedDocument, resolveLimits } from './types';
 import { extractXml } from './xml';
+import { hasGmBlockSupport, splitGmSegments } from '../../../../contract/gm-blocks';
 
 export { ACCEPTED_EXTENSIONS, type AcceptedExtension, extensionOf, isAcceptedExtension } from './file-types';
 export { ExtractionError, type ExtractionErrorCode } from './errors';
@@ -66,7 +67,14 @@ export async function extractDocument(bytes: Uint8Array, filename: string, optio
         const { text } = decodeText(bytes);
         if (looksBinary(text)) throw errors.notText(fileType, false);
         source = limitLongRuns(text.replace(/\r\n?/g, '\n'), longRuns);
-        extractText(fileType, source, out);
+        if (hasGmBlockSupport(fileType)) {
+          // Each `:::gm` block is read on its own, its blocks marked, so no passage mixes GM-only text with the rest.
+          for (const segment of splitGmSegments(source)) {
+            out.gm = segment.gm;
+            extractText(fileType, segment.text, out);
+          }
+          out.gm = false;
+        } else extractText(fileType, source, out);
       }
     }
   } catch (error) {

@@ -5,11 +5,15 @@ import type { AcceptedExtension } from './file-types';
  * `page` is set for PDFs (1-based) so that a citation can name its page.
  * Rows of one table share `table` (an index within the document); `header` marks the header row.
  */
-export type ExtractedBlock =
+export type ExtractedBlock = (
   | { kind: 'heading'; text: string; level: number; page?: number }
   | { kind: 'paragraph'; text: string; page?: number }
   | { kind: 'table-row'; text: string; cells: string[]; table: number; header: boolean; page?: number }
-  | { kind: 'page-break'; text: ''; page: number };
+  | { kind: 'page-break'; text: ''; page: number }
+) & {
+  /** Read from a `:::gm` block (contract/gm-blocks.ts): only the game master sees it. */
+  gm?: boolean;
+};
 
 /** A content block (paragraph or table row) with the headings it sits under. */
 export interface ExtractedSection {

@@ -1,0 +1,23 @@
+import type { AppLoadContext } from '@remix-run/server-runtime';
+import { VIEW_AS_COOKIE } from './view-as.server';
+
+/**
+ * A seat check's 404 as the page's 404: a player (or a removed one) opening a GM-only screen,
+ * another campaign's id or a forged one meets the same "Page not found" as a missing page.
+ */
+export async function orNotFound<T>(context: AppLoadContext, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (context.domain.isDomainError(error) && error.status === 404) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+/** The view-as switch's cookie: for this browser session only, so the GM is never stuck in it. */
+export function viewAsCookie(mode: 'player' | 'gm', request: Request): string {
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+  return mode === 'player'
+    ? `${VIEW_AS_COOKIE}=player; Path=/; HttpOnly; SameSite=Lax${secure}`
+    : `${VIEW_AS_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}

@@ -1,0 +1,243 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { PageHeader } from '~/components/page-header';
+import { CampaignBudgetNotice } from '~/components/seats/campaign-budget-notice';
+import { failureMessage, statusOf } from '~/lib/auth-actions.server';
+import { formFields, readFormOrEmpty } from '~/lib/form-data';
+import { orNotFound } from '~/lib/seats.server';
+import { requireUser } from '~/lib/session.server';
+import { viewAsPlayer } from '~/lib/view-as.server';
+import seatsStylesHref from '~/styles/seats.css?url';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Players${data && 'campaign' in data && data.campaign ? ` · ${data.campaign.name}` : ''} · Tomekeeper` },
+];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: seatsStylesHref }];
+
+/** The GM's table: who joined, the invites, and the campaign's AI budget. GM-only: a player gets 404. */
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  const user = requireUser(context, request);
+  const { db } = context.services;
+  const { seats, campaignBudget, ownership } = context.domain;
+  const campaignId = params.id ?? '';
+  const access = await orNotFound(context, ownership.requireCampaignAccess(db, user.id, campaignId, { viewAsPlayer: viewAsPlayer(request) }));
+  if (access.role !== 'gm') throw new Response('Not found', { status: 404 });
+  const campaign = { id: access.campaign.id, name: access.campaign.name };
+  // Viewing as a player: players have no such screen, so neither does the GM's player view.
+  if (access.audience === 'player') return { viewingAsPlayer: true as const, campaign };
+  const [members, invites, budget] = await Promise.all([
+    seats.listMembers(db, user.id, campaignId),
+    seats.listInvites(db, user.id, campaignId),
+    campaignBudget.campaignBudgetStatus(db, campaignId),
+  ]);
+  const url = new URL(request.url);
+  return { viewingAsPlayer: false as const, campaign, members, invites, budget, saved: url.searchParams.get('saved') };
+}
+
+type ActionResult = { intent: string; error?: string; created?: { code: string; link: string } };
+
+/** Every form of the screen posts here with an intent; the same domain calls as the /api routes. */
+export async function action({ context, request, params }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const { db } = context.services;
+  const { seats, campaignBudget } = context.domain;
+  const campaignId = params.id ?? '';
+  const fields = formFields(await readFormOrEmpty(request));
+  const intent = fields.intent ?? '';
+  const done = (saved: string) => redirect(`/campaigns/${encodeURIComponent(campaignId)}/players?saved=${saved}`);
+  try {
+    if (intent === 'create-invite') {
+      const created = await seats.createInvite(db, user.id, campaignId, {
+        uses: fields.uses,
+        expires_in_days: fields.expires_in_days === 'never' ? null : fields.expires_in_days,
+        note: fields.note ?? '',
+      });
+      const link = new URL(created.link, request.url).toString();
+      return data<ActionResult>({ intent, created: { code: created.code, link } }, { status: 201 });
+    }
+    if (intent === 'revoke-invite') {
+      await seats.revokeInvite(db, user.id, campaignId, fields.invite_id ?? '');
+      return done('revoked');
+    }
+    if (intent === 'remove-player') {
+      await seats.removePlayer(db, user.id, campaignId, fields.user_id ?? '');
+      return done('removed');
+    }
+    if (intent === 'set-budget') {
+      const raw = (fields.monthly_budget_usd ?? '').trim();
+      const amount = raw === '' ? null : Number(raw);
+      await campaignBudget.setCampaignBudget(db, user.id, campaignId, { monthly_budget_usd: amount });
+      return done('budget');
+    }
+    return data<ActionResult>({ intent, error: 'Unknown action' }, { status: 400 });
+  } catch (error) {
+    const status = statusOf(context, error);
+    // A player, or anyone without the campaign, learns nothing beyond "not found".
+    if (status === 404) throw new Response('Not found', { status: 404 });
+    return data<ActionResult>({ intent, error: failureMessage(context, error) ?? 'Something went wrong on our side. Please try again.' }, { status });
+  }
+}
+
+const SAVED: Record<string, string> = {
+  revoked: 'Invite revoked: it no longer works.',
+  removed: 'Player removed: their access to the campaign has ended.',
+  budget: 'Campaign budget saved.',
+};
+const STATUS_LABEL: Record<string, string> = {
+  active: 'Active',
+  used_up: 'Used up',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  gm_disabled: 'Disabled',
+};
+
+export default function CampaignPlayers() {
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  if (loaded.viewingAsPlayer) {
+    return (
+      <main className="page narrow">
+        <PageHeader title="Players" subtitle={loaded.campaign.name} />
+        <p className="notice info">Players cannot open this screen: it is the GM’s. Switch back to the GM view to manage your players.</p>
+      </main>
+    );
+  }
+  const { campaign, members, invites, budget, saved } = loaded;
+  const errorFor = (intent: string) => (result?.intent === intent ? result.error : undefined);
+  return (
+    <main className="page seats-page">
+      <PageHeader title="Players" subtitle={`${campaign.name}: who plays at your table, and how they join.`}>
+        <Link className="button secondary" to="/dashboard?tab=campaigns">
+          Back to campaigns
+        </Link>
+      </PageHeader>
+      {saved && SAVED[saved] && (
+        <p className="notice success" role="status">
+          {SAVED[saved]}
+        </p>
+      )}
+
+      <section className="card stack" aria-labelledby="members-heading">
+        <h2 id="members-heading">Who joined</h2>
+        {members.length === 0 ? (
+          <p className="muted">No players yet. Create an invite below and send its link to your players.</p>
+        ) : (
+          <ul className="seat-list">
+            {members.map((member) => (
+              <li key={member.user_id} data-testid="member-row">
+                <span>
+                  <strong>{member.username}</strong>
+                  <span className="muted small"> joined {member.joined_at.slice(0, 10)}</span>
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-player" />
+                  <input type="hidden" name="user_id" value={member.user_id} />
+                  <button type="submit" className="button danger" aria-label={`Remove ${member.username}`}>
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        {errorFor('remove-player') && <p className="notice error">{errorFor('remove-player')}</p>}
+      </section>
+
+      <section className="card stack" aria-labelledby="invite-heading">
+        <h2 id="invite-heading">Invite players</h2>
+        {result?.created && (
+          <div className="notice success stack invite-created" role="status">
+            <p>
+              <strong>Invite created.</strong> Copy it now: for your players’ safety it is shown only once.
+            </p>
+            <label>
+              Link
+              <input readOnly value={result.created.link} data-testid="invite-link" />
+            </label>
+            <label>
+              Code
+              <input readOnly value={result.created.code} data-testid="invite-code" />
+            </label>
+          </div>
+        )}
+        <Form method="post" className="invite-form">
+          <input type="hidden" name="intent" value="create-invite" />
+          <label>
+            Uses
+            <select name="uses" defaultValue="1">
+              <option value="1">Single use</option>
+              {[2, 3, 4, 5, 6, 8, 10].map((n) => (
+                <option key={n} value={n}>
+                  {n} players
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Expires
+            <select name="expires_in_days" defaultValue="7">
+              <option value="1">In 1 day</option>
+              <option value="7">In 7 days</option>
+              <option value="30">In 30 days</option>
+              <option value="never">Never</option>
+            </select>
+          </label>
+          <label className="invite-note">
+            Note (for you)
+            <input name="note" maxLength={200} placeholder="e.g. Thursday group" />
+          </label>
+          <button type="submit" className="button primary">
+            Create invite
+          </button>
+        </Form>
+        {errorFor('create-invite') && <p className="notice error">{errorFor('create-invite')}</p>}
+        {invites.length > 0 && (
+          <ul className="seat-list">
+            {invites.map((invite) => (
+              <li key={invite.id} data-testid="invite-row">
+                <span>
+                  <span className={`tag invite-${invite.status}`}>{STATUS_LABEL[invite.status]}</span> {invite.uses}/{invite.max_uses} used
+                  <span className="muted small">
+                    {' '}
+                    · {invite.expires_at ? `expires ${invite.expires_at.slice(0, 10)}` : 'never expires'}
+                    {invite.note && ` · ${invite.note}`}
+                  </span>
+                </span>
+                {invite.status !== 'revoked' && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revoke-invite" />
+                    <input type="hidden" name="invite_id" value={invite.id} />
+                    <button type="submit" className="button secondary">
+                      Revoke
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {errorFor('revoke-invite') && <p className="notice error">{errorFor('revoke-invite')}</p>}
+      </section>
+
+      <section className="card stack" aria-labelledby="budget-heading">
+        <h2 id="budget-heading">Players’ AI budget</h2>
+        <p className="muted small">
+          What your players spend on the assistant for this campaign each month. They are warned at 80% and stopped at 100%. Leave it empty for no
+          campaign limit; your own use is counted on your own budget.
+        </p>
+        <CampaignBudgetNotice budget={budget} audience="gm" />
+        <Form method="post" className="row">
+          <input type="hidden" name="intent" value="set-budget" />
+          <label>
+            Monthly budget (USD)
+            <input name="monthly_budget_usd" type="number" min="0" step="0.01" inputMode="decimal" defaultValue={budget.budget ?? ''} />
+          </label>
+          <button type="submit" className="button primary">
+            Save budget
+          </button>
+        </Form>
+        {errorFor('set-budget') && <p className="notice error">{errorFor('set-budget')}</p>}
+      </section>
+    </main>
+  );
+}

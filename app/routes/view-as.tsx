@@ -1,0 +1,16 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { formFields, readFormOrEmpty } from '~/lib/form-data';
+import { viewAsCookie } from '~/lib/seats.server';
+import { requireUser, safeRedirectTarget } from '~/lib/session.server';
+
+/** The GM's "view as player" switch posts here (a plain form: works without JavaScript). */
+export async function action({ context, request }: ActionFunctionArgs) {
+  requireUser(context, request);
+  const fields = formFields(await readFormOrEmpty(request));
+  const mode = fields.mode === 'player' ? 'player' : 'gm';
+  return redirect(safeRedirectTarget(fields.redirectTo), { headers: { 'Set-Cookie': viewAsCookie(mode, request) } });
+}
+
+export async function loader() {
+  return redirect('/dashboard');
+}

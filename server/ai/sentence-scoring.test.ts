@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { passageScores, questionTermsOf, runInLabels, scoreSentences } from './sentence-scoring';
+
+const GEAR = `***Manacles.*** These metal restraints can bind a Small or Medium creature. Escaping the manacles requires a successful DC 20 Dexterity check.
+
+Healer’s Kit. This kit is a leather pouch containing bandages, salves, and splints. The kit has ten uses.
+
+**Armor Class** 13 (natural armor)`;
+
+function best(question: string, passages: Array<{ content: string; headingPath?: string; title?: string }>) {
+  const scored = scoreSentences(questionTermsOf(question), passages).filter((s) => !s.heading);
+  scored.sort((a, b) => b.score - a.score);
+  return scored[0];
+}
+
+describe('run-in labels', () => {
+  it('finds bold and plain run-in names, each holding for its own paragraph, and not a bold stat line', () => {
+    const labels = runInLabels(GEAR);
+    expect(labels.map((l) => l.label)).toEqual(['Manacles', 'Healer’s Kit']);
+    expect(GEAR.slice(labels[0].start, labels[0].end)).toContain('Escaping the manacles');
+    expect(GEAR.slice(labels[0].start, labels[0].end)).not.toContain('Healer');
+    expect(GEAR.slice(labels[1].start, labels[1].end)).toContain('ten uses');
+    expect(GEAR.slice(labels[1].start, labels[1].end)).not.toContain('Armor Class');
+  });
+
+  it('finds the names of a lore list', () => {
+    const lore = '- **Greywater**: a fog-bound harbour town.\n- **Tamsin Reed** (player character, rogue): raised in the docks.';
+    expect(runInLabels(lore).map((l) => l.label)).toEqual(['Greywater', 'Tamsin Reed']);
+  });
+
+  it('does not take an ordinary opening sentence for a label', () => {
+    expect(runInLabels('Roll a d20. If the roll is 10 or higher, you succeed.')).toEqual([]);
+  });
+});
+
+describe('scoring sentences of the unit the question names', () => {
+  it('reads a sentence under a run-in label as about the labelled thing', () => {
+    const lead = best('How many uses does a healer’s kit have?', [
+      { content: 'Healer’s kit | 5 gp | 3 lb.', headingPath: 'Equipment > Adventuring Gear' },
+      { content: GEAR, headingPath: 'Equipment > Adventuring Gear' },
+    ]);
+    expect(lead.span.text).toBe('The kit has ten uses.');
+  });
+
+  it('prefers the unit named in full over one that only shares its name', () => {
+    const passages = [
+      { content: 'When you drink it, you become invisible for 1 hour. The effect ends early if you attack or cast a spell.', headingPath: 'Magic Items > Potion of Invisibility' },
+      { content: 'A creature you touch becomes invisible until the spell ends. The spell ends for a target that attacks or casts a spell.', headingPath: 'Spell Descriptions > Invisibility' },
+    ];
+    const [potion, spell] = passageScores(questionTermsOf('When does invisibility end?'), passages);
+    expect(spell).toBeGreaterThan(potion);
+  });
+
+  it('names a passage without headings by its document', () => {
+    const log = '[2026-03-14 21:30] Session ends. XP: 1,800 each.';
+    const other = { content: 'The number of experience points (XP) a monster is worth is based on its challenge rating.', headingPath: 'Monsters > Experience Points' };
+    const question = questionTermsOf('What XP did session 12 give?');
+    const [, named] = passageScores(question, [other, { content: log, title: 'session-12.log' }]);
+    const [, unnamed] = passageScores(question, [other, { content: log, title: 'notes.log' }]);
+    expect(named).toBeGreaterThan(unnamed * 2);
+  });
+
+  it('weighs a name the question says itself above one only the vocabulary supplies', () => {
+    const passages = [
+      { content: 'A monster’s Armor Class (AC) is based on its Dexterity modifier and natural armor.', headingPath: 'Monsters > Armor Class' },
+      { content: '**Armor Class** 25 (natural armor)', headingPath: 'Monsters > Tarrasque' },
+    ];
+    const [rules, tarrasque] = passageScores(questionTermsOf('What’s the tarrasque’s AC?'), passages);
+    expect(tarrasque).toBeGreaterThan(rules);
+  });
+});

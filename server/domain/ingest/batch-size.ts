@@ -1,0 +1,15 @@
+/**
+ * How many passages the next indexing statement writes. On the embedded database a statement
+ * holds the only backend, and with it every other request, so each should stay short; on a
+ * quiet machine or a server, fewer and larger statements index faster (the per-statement cost
+ * is paid less often). The size follows the time the last batch took, aiming at TARGET_MS,
+ * growing at most twofold per step.
+ */
+export const FIRST_BATCH = 10;
+const TARGET_MS = 150;
+const MAX_BATCH = 200;
+
+export function nextBatchSize(size: number, elapsedMs: number): number {
+  const fitted = Math.round((size * TARGET_MS) / Math.max(elapsedMs, 1));
+  return Math.max(1, Math.min(MAX_BATCH, size * 2, fitted));
+}

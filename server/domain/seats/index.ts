@@ -1,0 +1,4 @@
+export * from './admin';
+export * from './invites';
+export * from './members';
+export * from './notes';

@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { DomainError, notFound } from '../errors';
+import { isUuid, requireOwnedCampaign } from '../ownership';
+import { claimInvite, findInvite, UNKNOWN_INVITE } from './invites';
+
+/** A campaign the user plays in (not one they run): the dashboard's "Campaigns you play in". */
+export interface Seat {
+  campaign_id: string;
+  name: string;
+  description: string;
+  gm_username: string;
+  joined_at: string;
+}
+
+export interface Member {
+  user_id: string;
+  username: string;
+  joined_at: string;
+}
+
+/** Seats the player in the campaign (inside the caller's transaction). */
+export async function addPlayer(trx: Kysely<DB>, campaignId: string, userId: string, inviteId: string | null): Promise<void> {
+  await trx
+    .insertInto('campaign_members')
+    .values({ campaign_id: campaignId, user_id: userId, invite_id: inviteId })
+    .onConflict((oc) => oc.columns(['campaign_id', 'user_id']).doNothing())
+    .execute();
+}
+
+/**
+ * A signed-in user redeems an invite code. Joining again is harmless and takes no use; the GM
+ * cannot take a player's seat in their own campaign. Any refusal leaves nothing written.
+ */
+export async function redeemInvite(db: Kysely<DB>, userId: string, code: string): Promise<Seat> {
+  const campaignId = await db.transaction().execute(async (trx) => {
+    const found = code.length <= 100 ? await findInvite(trx, code) : null;
+    if (!found) throw new DomainError(404, UNKNOWN_INVITE);
+    if (found.campaign.gm_id === userId) throw new DomainError(409, 'You are the GM of this campaign; invites are for your players.');
+    const seated = await trx
+      .selectFrom('campaign_members')
+      .select('user_id')
+      .where('campaign_id', '=', found.campaign.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (seated) return found.campaign.id;
+    const { invite, campaign } = await claimInvite(trx, code);
+    await addPlayer(trx, campaign.id, userId, invite.id);
+    return campaign.id;
+  });
+  const seat = (await listSeats(db, userId)).find((s) => s.campaign_id === campaignId);
+  if (!seat) throw notFound('Campaign');
+  return seat;
+}
+
+/** Campaigns the user plays in, whose GM is still enabled (a disabled GM's table is closed). */
+export async function listSeats(db: Kysely<DB>, userId: string): Promise<Seat[]> {
+  if (!isUuid(userId)) return [];
+  const rows = await db
+    .selectFrom('campaign_members')
+    .innerJoin('campaigns', 'campaigns.id', 'campaign_members.campaign_id')
+    .innerJoin('users as gm', 'gm.id', 'campaigns.user_id')
+    .select(['campaigns.id as campaign_id', 'campaigns.name', 'campaigns.description', 'gm.username as gm_username', 'campaign_members.joined_at'])
+    .where('campaign_members.user_id', '=', userId)
+    .where('gm.disabled', '=', false)
+    .orderBy('campaign_members.joined_at', 'asc')
+    .execute();
+  return rows.map((row) => ({ ...row, joined_at: row.joined_at.toISOString() }));
+}
+
+/** Who plays in the GM's campaign. */
+export async function listMembers(db: Kysely<DB>, gmId: string, campaignId: string): Promise<Member[]> {
+  await requireOwnedCampaign(db, gmId, campaignId);
+  const rows = await db
+    .selectFrom('campaign_members')
+    .innerJoin('users', 'users.id', 'campaign_members.user_id')
+    .select(['users.id as user_id', 'users.username', 'campaign_members.joined_at'])
+    .where('campaign_members.campaign_id', '=', campaignId)
+    .orderBy('campaign_members.joined_at', 'asc')
+    .execute();
+  return rows.map((row) => ({ ...row, joined_at: row.joined_at.toISOString() }));
+}
+
+/**
+ * The GM removes a player. Seats are read fresh on every request (requireCampaignAccess), so
+ * the player's next request to the campaign already gets 404. Their notes and conversations
+ * are kept (theirs, unreadable while unseated) and come back if the GM invites them again.
+ */
+export async function removePlayer(db: Kysely<DB>, gmId: string, campaignId: string, playerId: string): Promise<void> {
+  await requireOwnedCampaign(db, gmId, campaignId);
+  if (!isUuid(playerId)) throw notFound('Player');
+  const removed = await db
+    .deleteFrom('campaign_members')
+    .where('campaign_id', '=', campaignId)
+    .where('user_id', '=', playerId)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) !== 1) throw notFound('Player');
+}
+
+/** A player leaves a campaign of their own accord. */
+export async function leaveCampaign(db: Kysely<DB>, userId: string, campaignId: string): Promise<void> {
+  if (!isUuid(campaignId)) throw notFound('Campaign');
+  const removed = await db
+    .deleteFrom('campaign_members')
+    .where('campaign_id', '=', campaignId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) !== 1) throw notFound('Campaign');
+}
+
+/** Whether the user is the GM of any campaign (the view-as switch is offered only to GMs). */
+export async function runsAnyCampaign(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('campaigns').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { requireCampaignAccess } from '../../domain/ownership';
+import {
+  createInvite,
+  createNote,
+  deleteNote,
+  inviteCreateSchema,
+  leaveCampaign,
+  listInvites,
+  listMembers,
+  listNotes,
+  listSeats,
+  noteFieldsSchema,
+  noteUpdateSchema,
+  redeemInviteSchema,
+  redeemInvite,
+  removePlayer,
+  revokeInvite,
+  updateNote,
+} from '../../domain/seats';
+import { campaignBudgetSchema, campaignBudgetStatus, setCampaignBudget } from '../../domain/usage/campaign-budget';
+import type { Services } from '../../services';
+import { currentUser } from '../auth';
+import { errorResponse, type ZodApi } from '../zod-schemas';
+
+const inviteSchema = z.object({
+  id: z.string(),
+  campaign_id: z.string(),
+  max_uses: z.number(),
+  uses: z.number(),
+  expires_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  note: z.string(),
+  created_at: z.string(),
+  status: z.enum(['active', 'used_up', 'expired', 'revoked', 'gm_disabled']),
+});
+const createdInviteSchema = z.object({ invite: inviteSchema, code: z.string(), link: z.string() });
+const seatSchema = z.object({
+  campaign_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  gm_username: z.string(),
+  joined_at: z.string(),
+});
+const memberSchema = z.object({ user_id: z.string(), username: z.string(), joined_at: z.string() });
+const noteSchema = z.object({
+  id: z.string(),
+  campaign_id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const budgetSchema = z.object({
+  campaign_id: z.string(),
+  budget: z.number().nullable(),
+  spent: z.number(),
+  used_percent: z.number(),
+  level: z.enum(['none', 'ok', 'warning', 'exceeded']),
+  message: z.string().nullable(),
+});
+const idParams = z.object({ id: z.string() });
+const inviteParams = z.object({ id: z.string(), inviteId: z.string() });
+const memberParams = z.object({ id: z.string(), userId: z.string() });
+const noteParams = z.object({ id: z.string(), noteId: z.string() });
+const seatParams = z.object({ campaignId: z.string() });
+
+/**
+ * Campaign seats (issue #14): the GM's invites, members and campaign budget (GM-only: a
+ * player gets the same 404 as for a campaign that does not exist), redeeming an invite,
+ * the campaigns a user plays in, and each seat holder's private notes.
+ */
+export async function seatRoutes(app: ZodApi, services: Services) {
+  const { db } = services;
+  const tags = ['seats'];
+  const gm = { 400: errorResponse, 404: errorResponse };
+
+  app.post(
+    '/api/campaigns/:id/invites',
+    { schema: { tags, params: idParams, body: inviteCreateSchema, response: { 201: createdInviteSchema, ...gm, 409: errorResponse } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const created = await createInvite(db, currentUser(request).id, id, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/invites',
+    { schema: { tags, params: idParams, response: { 200: z.array(inviteSchema), 404: errorResponse } } },
+    async (request) => listInvites(db, currentUser(request).id, request.params.id),
+  );
+
+  app.delete(
+    '/api/campaigns/:id/invites/:inviteId',
+    { schema: { tags, params: inviteParams, response: { 200: inviteSchema, 404: errorResponse } } },
+    async (request) => {
+      const { id, inviteId } = request.params;
+      return revokeInvite(db, currentUser(request).id, id, inviteId);
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/members',
+    { schema: { tags, params: idParams, response: { 200: z.array(memberSchema), 404: errorResponse } } },
+    async (request) => listMembers(db, currentUser(request).id, request.params.id),
+  );
+
+  app.delete(
+    '/api/campaigns/:id/members/:userId',
+    { schema: { tags, params: memberParams, response: { 200: z.object({ removed: z.string() }), 404: errorResponse } } },
+    async (request) => {
+      const { id, userId } = request.params;
+      await removePlayer(db, currentUser(request).id, id, userId);
+      return { removed: userId };
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/budget',
+    { schema: { tags, params: idParams, response: { 200: budgetSchema, 404: errorResponse } } },
+    async (request) => {
+      const access = await requireCampaignAccess(db, currentUser(request).id, request.params.id);
+      return campaignBudgetStatus(db, access.campaign.id);
+    },
+  );
+
+  app.put(
+    '/api/campaigns/:id/budget',
+    { schema: { tags, params: idParams, body: campaignBudgetSchema, response: { 200: budgetSchema, ...gm } } },
+    async (request) => {
+      const { id } = request.params;
+      return setCampaignBudget(db, currentUser(request).id, id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/invites/redeem',
+    { schema: { tags, body: redeemInviteSchema, response: { 200: seatSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse } } },
+    async (request) => redeemInvite(db, currentUser(request).id, request.body.code),
+  );
+
+  app.get('/api/seats', { schema: { tags, response: { 200: z.array(seatSchema) } } }, async (request) => listSeats(db, currentUser(request).id));
+
+  app.delete(
+    '/api/seats/:campaignId',
+    { schema: { tags, params: seatParams, response: { 200: z.object({ left: z.string() }), 404: errorResponse } } },
+    async (request) => {
+      const { campaignId } = request.params;
+      await leaveCampaign(db, currentUser(request).id, campaignId);
+      return { left: campaignId };
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/notes',
+    { schema: { tags, params: idParams, response: { 200: z.array(noteSchema), 404: errorResponse } } },
+    async (request) => listNotes(db, currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/campaigns/:id/notes',
+    { schema: { tags, params: idParams, body: noteFieldsSchema, response: { 201: noteSchema, ...gm } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const note = await createNote(db, currentUser(request).id, id, request.body);
+      return reply.status(201).send(note);
+    },
+  );
+
+  app.patch(
+    '/api/campaigns/:id/notes/:noteId',
+    { schema: { tags, params: noteParams, body: noteUpdateSchema, response: { 200: noteSchema, ...gm } } },
+    async (request) => {
+      const { id, noteId } = request.params;
+      return updateNote(db, currentUser(request).id, id, noteId, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/campaigns/:id/notes/:noteId',
+    { schema: { tags, params: noteParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    async (request) => {
+      const { id, noteId } = request.params;
+      await deleteNote(db, currentUser(request).id, id, noteId);
+      return { deleted: noteId };
+    },
+  );
+}
