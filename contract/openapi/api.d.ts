@@ -584,7 +584,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A campaign's conversations */
+        /**
+         * A campaign's conversations, a page at a time
+         * @description Conversation summaries, newest first, `limit` at a time (default 50, at most 100). When older ones exist, a `Link` header with rel="next" gives the URL of the next page (`before` is its cursor).
+         */
         get: operations["listConversations"];
         put?: never;
         post?: never;
@@ -625,6 +628,46 @@ export interface paths {
          * @description Ask about one document: sent whole with prompt caching when it fits, else its best passages.
          */
         post: operations["askDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/documents/{docId}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask about one of a campaign's documents
+         * @description Ask about one document of the campaign. A player may ask only about a document the GM shows, and reads only its text outside `:::gm` blocks.
+         */
+        post: operations["askCampaignDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/documents/{docId}/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your latest conversation about a campaign document
+         * @description The caller's own latest conversation about the document (null before the first question).
+         */
+        get: operations["getCampaignDocumentConversation"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -748,6 +791,240 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The campaign's documents you may read
+         * @description The documents of the tomes linked to the campaign that the caller may read, with counts and token totals of those alone.
+         */
+        get: operations["listCampaignDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/documents/{docId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One campaign document with its text
+         * @description One document with its text as the caller reads it (read-only; a player never sees `:::gm` blocks).
+         */
+        get: operations["getCampaignDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/documents/{docId}/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Show a document to players or hide it
+         * @description Shows the document to the players of every campaign its tome is linked to, or hides it again (GM-only is the default).
+         */
+        put: operations["setDocumentVisibility"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign's invites */
+        get: operations["listInvites"];
+        put?: never;
+        /** Create a player invite (code and link) */
+        post: operations["createInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invite */
+        delete: operations["revokeInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign's players */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a player from a campaign */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign's monthly budget and this month's spending */
+        get: operations["getCampaignBudget"];
+        /** Set a campaign's monthly budget */
+        put: operations["setCampaignBudget"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invites/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join a campaign with an invite code */
+        post: operations["redeemInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The campaigns you play in */
+        get: operations["listSeats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seats/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave a campaign you play in */
+        delete: operations["leaveCampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your private notes on a campaign */
+        get: operations["listNotes"];
+        put?: never;
+        /** Write a private note on a campaign */
+        post: operations["createNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of your notes */
+        delete: operations["deleteNote"];
+        options?: never;
+        head?: never;
+        /** Change one of your notes */
+        patch: operations["updateNote"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -869,6 +1146,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1851,6 +2139,8 @@ export interface operations {
                         error: string | null;
                         page_count: number | null;
                         size_bytes: number;
+                        /** @description Shown to the players of the campaigns the tome is linked to (false: GM-only) */
+                        player_visible: boolean;
                     }[];
                 };
             };
@@ -2015,6 +2305,8 @@ export interface operations {
                         error: string | null;
                         page_count: number | null;
                         size_bytes: number;
+                        /** @description Shown to the players of the campaigns the tome is linked to (false: GM-only) */
+                        player_visible: boolean;
                         content: string;
                     };
                 };
@@ -2494,6 +2786,8 @@ export interface operations {
                             tags: string[];
                             linked_documents: string[];
                             color: string;
+                            /** @description Shown to the campaign's players (false: GM-only) */
+                            player_visible: boolean;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -2598,6 +2892,8 @@ export interface operations {
                     participants?: (string[] | string) | null;
                     tags?: (string[] | string) | null;
                     linked_documents?: string[] | null;
+                    /** @description Shown to the players of the campaign (default false: GM-only). Left out on an update: unchanged. */
+                    player_visible?: (boolean | ("0" | "1" | "on" | "true" | "false")) | null;
                 };
             };
         };
@@ -2625,6 +2921,8 @@ export interface operations {
                         tags: string[];
                         linked_documents: string[];
                         color: string;
+                        /** @description Shown to the campaign's players (false: GM-only) */
+                        player_visible: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -2689,6 +2987,8 @@ export interface operations {
                     participants?: (string[] | string) | null;
                     tags?: (string[] | string) | null;
                     linked_documents?: string[] | null;
+                    /** @description Shown to the players of the campaign (default false: GM-only). Left out on an update: unchanged. */
+                    player_visible?: (boolean | ("0" | "1" | "on" | "true" | "false")) | null;
                 };
             };
         };
@@ -2716,6 +3016,8 @@ export interface operations {
                         tags: string[];
                         linked_documents: string[];
                         color: string;
+                        /** @description Shown to the campaign's players (false: GM-only) */
+                        player_visible: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -3360,6 +3662,8 @@ export interface operations {
                     participants?: (string[] | string) | null;
                     tags?: (string[] | string) | null;
                     linked_documents?: string[] | null;
+                    /** @description Shown to the players of the campaign (default false: GM-only). Left out on an update: unchanged. */
+                    player_visible?: (boolean | ("0" | "1" | "on" | "true" | "false")) | null;
                 } | null;
             };
         };
@@ -3387,6 +3691,8 @@ export interface operations {
                         tags: string[];
                         linked_documents: string[];
                         color: string;
+                        /** @description Shown to the campaign's players (false: GM-only) */
+                        player_visible: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -3589,6 +3895,17 @@ export interface operations {
                 };
             };
             /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3625,7 +3942,10 @@ export interface operations {
     };
     listConversations: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                before?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3646,6 +3966,17 @@ export interface operations {
                         message_count: number;
                         last_updated: string;
                     }[];
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
                 };
             };
             /** @description What went wrong, in words a person can act on */
@@ -3868,6 +4199,223 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    askCampaignDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                docId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    query: string;
+                    conversation_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: string;
+                        citations: {
+                            source_id: string;
+                            filename: string;
+                            quote: string;
+                            document_id: string | null;
+                            dataset_id: string | null;
+                            page?: number | null;
+                            /** @description Character offset of the quote in the document's stored content; null when not found */
+                            start?: number | null;
+                            end?: number | null;
+                        }[];
+                        conversation_id: string;
+                        engine: string;
+                        timestamp: string;
+                        /** @enum {string} */
+                        mode: "whole_document" | "retrieval";
+                        tokens: number;
+                        usage: {
+                            total_cost: number;
+                            input_tokens: number;
+                            output_tokens: number;
+                            cache_read_tokens: number;
+                            cache_write_tokens: number;
+                            total_tokens: number;
+                        };
+                        cost_info: {
+                            total_cost: number;
+                            input_tokens: number;
+                            output_tokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getCampaignDocumentConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                docId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        messages: {
+                            /** @enum {string} */
+                            role: "user" | "assistant";
+                            content: string;
+                            timestamp: string;
+                            citations: {
+                                source_id: string;
+                                filename: string;
+                                quote: string;
+                                document_id: string | null;
+                                dataset_id: string | null;
+                                page?: number | null;
+                                /** @description Character offset of the quote in the document's stored content; null when not found */
+                                start?: number | null;
+                                end?: number | null;
+                            }[];
+                            engine: string | null;
+                            tokens: number | null;
+                            cost: number | null;
+                        }[];
+                    } | null;
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4494,6 +5042,1021 @@ export interface operations {
                         min_strength: number;
                         /** @enum {string} */
                         layout: "force_directed";
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listCampaignDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        documents: {
+                            id: string;
+                            dataset_id: string;
+                            dataset_name: string;
+                            filename: string;
+                            file_type: string;
+                            status: string;
+                            /** @description Of the text the caller reads (for a player: without its `:::gm` blocks) */
+                            token_count: number;
+                            page_count: number | null;
+                            content_preview: string;
+                            player_visible: boolean;
+                            /** @description The text holds `:::gm` blocks (never true for a player) */
+                            has_gm_blocks: boolean;
+                        }[];
+                        document_count: number;
+                        total_tokens: number;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getCampaignDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                docId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        dataset_id: string;
+                        dataset_name: string;
+                        filename: string;
+                        file_type: string;
+                        status: string;
+                        /** @description Of the text the caller reads (for a player: without its `:::gm` blocks) */
+                        token_count: number;
+                        page_count: number | null;
+                        content_preview: string;
+                        player_visible: boolean;
+                        /** @description The text holds `:::gm` blocks (never true for a player) */
+                        has_gm_blocks: boolean;
+                        content: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    setDocumentVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                docId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    player_visible: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        player_visible: boolean;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listInvites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        campaign_id: string;
+                        max_uses: number;
+                        uses: number;
+                        expires_at: string | null;
+                        revoked_at: string | null;
+                        note: string;
+                        created_at: string;
+                        /** @enum {string} */
+                        status: "active" | "used_up" | "expired" | "revoked" | "gm_disabled";
+                    }[];
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    uses?: number;
+                    /** @default 7 */
+                    expires_in_days?: number | null;
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invite: {
+                            id: string;
+                            campaign_id: string;
+                            max_uses: number;
+                            uses: number;
+                            expires_at: string | null;
+                            revoked_at: string | null;
+                            note: string;
+                            created_at: string;
+                            /** @enum {string} */
+                            status: "active" | "used_up" | "expired" | "revoked" | "gm_disabled";
+                        };
+                        code: string;
+                        link: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    revokeInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                inviteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        campaign_id: string;
+                        max_uses: number;
+                        uses: number;
+                        expires_at: string | null;
+                        revoked_at: string | null;
+                        note: string;
+                        created_at: string;
+                        /** @enum {string} */
+                        status: "active" | "used_up" | "expired" | "revoked" | "gm_disabled";
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: string;
+                        username: string;
+                        joined_at: string;
+                    }[];
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getCampaignBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaign_id: string;
+                        budget: number | null;
+                        spent: number;
+                        used_percent: number;
+                        /** @enum {string} */
+                        level: "none" | "ok" | "warning" | "exceeded";
+                        message: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    setCampaignBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    monthly_budget_usd: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaign_id: string;
+                        budget: number | null;
+                        spent: number;
+                        used_percent: number;
+                        /** @enum {string} */
+                        level: "none" | "ok" | "warning" | "exceeded";
+                        message: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    redeemInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaign_id: string;
+                        name: string;
+                        description: string;
+                        gm_username: string;
+                        joined_at: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listSeats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaign_id: string;
+                        name: string;
+                        description: string;
+                        gm_username: string;
+                        joined_at: string;
+                    }[];
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    leaveCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        left: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        campaign_id: string;
+                        title: string;
+                        body: string;
+                        created_at: string;
+                        updated_at: string;
+                    }[];
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @default  */
+                    body?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        campaign_id: string;
+                        title: string;
+                        body: string;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    updateNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    /** @default  */
+                    body?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        campaign_id: string;
+                        title: string;
+                        body: string;
+                        created_at: string;
+                        updated_at: string;
                     };
                 };
             };

@@ -9,5 +9,7 @@ export const API_TAGS = [
   { name: 'timeline', description: "A campaign's timeline, its calendar and events proposed from session notes" },
   { name: 'chat', description: 'Ask the assistant about a campaign or one document' },
   { name: 'content', description: 'Generate characters, locations, missions and lore, and save them to a tome' },
+  { name: 'campaign documents', description: "A campaign's documents as the caller may read them, and showing a document to players" },
+  { name: 'seats', description: 'Players at a campaign: invites, members, the campaign budget and private notes' },
   { name: 'concept map', description: "The people, places and things of a campaign's documents and how they relate" },
 ];

@@ -136,6 +136,8 @@ describe('the /api contract', () => {
     const password = 'Dragons4ever';
     const username = 'walker';
     const me = () => token;
+    let player = { token: '', userId: '' };
+    const asPlayer = () => player.token;
     const steps: Step[] = [
       { operationId: 'getHealth', status: 200 },
       {
@@ -191,6 +193,34 @@ describe('the /api contract', () => {
       { operationId: 'listConversations', params: () => ({ id: ids.campaign }), status: 200 },
       { operationId: 'getConversation', params: () => ({ id: ids.campaign, conversationId: ids.conversation }), status: 200 },
       { operationId: 'askDocument', params: () => ({ id: ids.dataset, docId: ids.document }), body: () => ({ query: 'Who keeps the bridge?' }), status: 200 },
+      // Seats: the GM shows the document, sets a budget and invites; a player joins through the
+      // invite and walks the player's routes with their own session.
+      { operationId: 'setDocumentVisibility', params: () => ({ id: ids.dataset, docId: ids.document }), body: () => ({ player_visible: true }), status: 200 },
+      { operationId: 'setCampaignBudget', params: () => ({ id: ids.campaign }), body: () => ({ monthly_budget_usd: 5 }), status: 200 },
+      {
+        operationId: 'createInvite',
+        params: () => ({ id: ids.campaign }),
+        body: () => ({ uses: 2, note: 'Thursday table' }),
+        status: 201,
+        then: (b) => void ((ids.invite = b.invite.id), (ids.inviteCode = b.code)),
+      },
+      { operationId: 'listInvites', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'redeemInvite', body: () => ({ code: ids.inviteCode }), token: asPlayer, status: 200 },
+      { operationId: 'listSeats', token: asPlayer, status: 200, then: (b) => expect(b.map((seat: { campaign_id: string }) => seat.campaign_id)).toEqual([ids.campaign]) },
+      { operationId: 'listMembers', params: () => ({ id: ids.campaign }), status: 200, then: (b) => expect(b.map((m: { user_id: string }) => m.user_id)).toEqual([player.userId]) },
+      { operationId: 'getCampaignBudget', params: () => ({ id: ids.campaign }), token: asPlayer, status: 200 },
+      { operationId: 'listCampaignDocuments', params: () => ({ id: ids.campaign }), token: asPlayer, status: 200, then: (b) => expect(b.documents.map((d: { id: string }) => d.id)).toEqual([ids.document]) },
+      { operationId: 'getCampaignDocument', params: () => ({ id: ids.campaign, docId: ids.document }), token: asPlayer, status: 200 },
+      { operationId: 'askCampaignDocument', params: () => ({ id: ids.campaign, docId: ids.document }), body: () => ({ query: 'Who keeps the bridge?' }), token: asPlayer, status: 200 },
+      { operationId: 'getCampaignDocumentConversation', params: () => ({ id: ids.campaign, docId: ids.document }), token: asPlayer, status: 200 },
+      { operationId: 'createNote', params: () => ({ id: ids.campaign }), body: () => ({ title: 'Suspects', body: 'Osric Pell?' }), token: asPlayer, status: 201, then: (b) => void (ids.note = b.id) },
+      { operationId: 'listNotes', params: () => ({ id: ids.campaign }), token: asPlayer, status: 200 },
+      { operationId: 'updateNote', params: () => ({ id: ids.campaign, noteId: ids.note }), body: () => ({ body: 'Osric Pell, surely' }), token: asPlayer, status: 200 },
+      { operationId: 'deleteNote', params: () => ({ id: ids.campaign, noteId: ids.note }), token: asPlayer, status: 200 },
+      { operationId: 'removeMember', params: () => ({ id: ids.campaign, userId: player.userId }), status: 200 },
+      { operationId: 'redeemInvite', body: () => ({ code: ids.inviteCode }), token: asPlayer, status: 200 },
+      { operationId: 'leaveCampaign', params: () => ({ campaignId: ids.campaign }), token: asPlayer, status: 200 },
+      { operationId: 'revokeInvite', params: () => ({ id: ids.campaign, inviteId: ids.invite }), status: 200 },
       {
         operationId: 'createContent',
         params: () => ({ id: ids.campaign }),
@@ -246,6 +276,7 @@ describe('the /api contract', () => {
     ];
 
     ids.code = await createRegistrationCode(t.services.db);
+    player = await t.signUp('player_walker');
     const failures: string[] = [];
     for (const step of steps) {
       if (step.operationId === 'linkDataset') {
@@ -311,6 +342,13 @@ function bodyFor(operationId: string): unknown {
     acceptTimelineProposal: {},
     generateConceptMap: { selected_documents: [{ id: MISSING, dataset_id: MISSING }] },
     updateConceptMapSettings: { show_labels: true },
+    askCampaignDocument: { query: 'Where?' },
+    setDocumentVisibility: { player_visible: true },
+    setCampaignBudget: { monthly_budget_usd: 5 },
+    createInvite: { uses: 1 },
+    redeemInvite: { code: 'NO-SUCH-INVITE' },
+    createNote: { title: 'x' },
+    updateNote: { title: 'x' },
   };
   return bodies[operationId] ?? {};
 }

@@ -33,6 +33,8 @@ export async function campaignDocumentRoutes(app: ZodApi, services: Services) {
     '/api/campaigns/:id/documents',
     {
       schema: {
+        operationId: 'listCampaignDocuments',
+        summary: "The campaign's documents you may read",
         tags,
         description: "The documents of the tomes linked to the campaign that the caller may read, with counts and token totals of those alone.",
         params: campaignParams,
@@ -52,6 +54,8 @@ export async function campaignDocumentRoutes(app: ZodApi, services: Services) {
     '/api/campaigns/:id/documents/:docId',
     {
       schema: {
+        operationId: 'getCampaignDocument',
+        summary: 'One campaign document with its text',
         tags,
         description: 'One document with its text as the caller reads it (read-only; a player never sees `:::gm` blocks).',
         params: documentParams,
@@ -68,6 +72,8 @@ export async function campaignDocumentRoutes(app: ZodApi, services: Services) {
     '/api/datasets/:id/documents/:docId/visibility',
     {
       schema: {
+        operationId: 'setDocumentVisibility',
+        summary: 'Show a document to players or hide it',
         tags,
         description: "Shows the document to the players of every campaign its tome is linked to, or hides it again (GM-only is the default).",
         params: documentParams,

@@ -83,6 +83,8 @@ const campaignParams = z.object({ id: z.string() });
 const conversationParams = z.object({ id: z.string(), conversationId: z.string() });
 const documentParams = z.object({ id: z.string(), docId: z.string() });
 const aiErrors = { 400: errorResponse, 404: errorResponse, 409: errorResponse, 502: errorResponse, 503: errorResponse, 504: errorResponse };
+/** A player's question about a campaign is also refused once the campaign's monthly budget is spent. */
+const campaignAiErrors = { ...aiErrors, 429: errorResponse };
 
 export async function chatRoutes(app: ZodApi, services: Services) {
   const { db } = services;
@@ -99,7 +101,7 @@ export async function chatRoutes(app: ZodApi, services: Services) {
           'Ask the campaign assistant. Answers JSON; with `Accept: text/event-stream` it streams `delta` events ({text}) and ends with `done` (the JSON answer) or `error` ({error, status}).',
         params: campaignParams,
         body: campaignChatSchema,
-        response: { 200: answerSchema, ...aiErrors },
+        response: { 200: answerSchema, ...campaignAiErrors },
       },
     },
     async (request, reply) => {
@@ -115,6 +117,8 @@ export async function chatRoutes(app: ZodApi, services: Services) {
     '/api/campaigns/:id/conversations',
     {
       schema: {
+        operationId: 'listConversations',
+        summary: "A campaign's conversations, a page at a time",
         tags,
         description:
           'Conversation summaries, newest first, `limit` at a time (default 50, at most 100). When older ones exist, a `Link` header with rel="next" gives the URL of the next page (`before` is its cursor).',
@@ -168,12 +172,14 @@ export async function chatRoutes(app: ZodApi, services: Services) {
     '/api/campaigns/:id/documents/:docId/chat',
     {
       schema: {
+        operationId: 'askCampaignDocument',
+        summary: "Ask about one of a campaign's documents",
         tags,
         description:
           "Ask about one document of the campaign. A player may ask only about a document the GM shows, and reads only its text outside `:::gm` blocks.",
         params: documentParams,
         body: documentChatSchema,
-        response: { 200: documentAnswerSchema, ...aiErrors },
+        response: { 200: documentAnswerSchema, ...campaignAiErrors },
       },
     },
     async (request) => {
@@ -187,6 +193,8 @@ export async function chatRoutes(app: ZodApi, services: Services) {
     '/api/campaigns/:id/documents/:docId/conversation',
     {
       schema: {
+        operationId: 'getCampaignDocumentConversation',
+        summary: 'Your latest conversation about a campaign document',
         tags,
         description: "The caller's own latest conversation about the document (null before the first question).",
         params: documentParams,

@@ -77,7 +77,7 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.post(
     '/api/campaigns/:id/invites',
-    { schema: { tags, params: idParams, body: inviteCreateSchema, response: { 201: createdInviteSchema, ...gm, 409: errorResponse } } },
+    { schema: { operationId: 'createInvite', summary: 'Create a player invite (code and link)', tags, params: idParams, body: inviteCreateSchema, response: { 201: createdInviteSchema, ...gm, 409: errorResponse } } },
     async (request, reply) => {
       const { id } = request.params;
       const created = await createInvite(db, currentUser(request).id, id, request.body);
@@ -87,13 +87,13 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/invites',
-    { schema: { tags, params: idParams, response: { 200: z.array(inviteSchema), 404: errorResponse } } },
+    { schema: { operationId: 'listInvites', summary: "A campaign's invites", tags, params: idParams, response: { 200: z.array(inviteSchema), 404: errorResponse } } },
     async (request) => listInvites(db, currentUser(request).id, request.params.id),
   );
 
   app.delete(
     '/api/campaigns/:id/invites/:inviteId',
-    { schema: { tags, params: inviteParams, response: { 200: inviteSchema, 404: errorResponse } } },
+    { schema: { operationId: 'revokeInvite', summary: 'Revoke an invite', tags, params: inviteParams, response: { 200: inviteSchema, 404: errorResponse } } },
     async (request) => {
       const { id, inviteId } = request.params;
       return revokeInvite(db, currentUser(request).id, id, inviteId);
@@ -102,13 +102,13 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/members',
-    { schema: { tags, params: idParams, response: { 200: z.array(memberSchema), 404: errorResponse } } },
+    { schema: { operationId: 'listMembers', summary: "A campaign's players", tags, params: idParams, response: { 200: z.array(memberSchema), 404: errorResponse } } },
     async (request) => listMembers(db, currentUser(request).id, request.params.id),
   );
 
   app.delete(
     '/api/campaigns/:id/members/:userId',
-    { schema: { tags, params: memberParams, response: { 200: z.object({ removed: z.string() }), 404: errorResponse } } },
+    { schema: { operationId: 'removeMember', summary: 'Remove a player from a campaign', tags, params: memberParams, response: { 200: z.object({ removed: z.string() }), 404: errorResponse } } },
     async (request) => {
       const { id, userId } = request.params;
       await removePlayer(db, currentUser(request).id, id, userId);
@@ -118,7 +118,7 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/budget',
-    { schema: { tags, params: idParams, response: { 200: budgetSchema, 404: errorResponse } } },
+    { schema: { operationId: 'getCampaignBudget', summary: "A campaign's monthly budget and this month's spending", tags, params: idParams, response: { 200: budgetSchema, 404: errorResponse } } },
     async (request) => {
       const access = await requireCampaignAccess(db, currentUser(request).id, request.params.id);
       return campaignBudgetStatus(db, access.campaign.id);
@@ -127,7 +127,7 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.put(
     '/api/campaigns/:id/budget',
-    { schema: { tags, params: idParams, body: campaignBudgetSchema, response: { 200: budgetSchema, ...gm } } },
+    { schema: { operationId: 'setCampaignBudget', summary: "Set a campaign's monthly budget", tags, params: idParams, body: campaignBudgetSchema, response: { 200: budgetSchema, ...gm } } },
     async (request) => {
       const { id } = request.params;
       return setCampaignBudget(db, currentUser(request).id, id, request.body);
@@ -136,15 +136,15 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.post(
     '/api/invites/redeem',
-    { schema: { tags, body: redeemInviteSchema, response: { 200: seatSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse } } },
+    { schema: { operationId: 'redeemInvite', summary: 'Join a campaign with an invite code', tags, body: redeemInviteSchema, response: { 200: seatSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse } } },
     async (request) => redeemInvite(db, currentUser(request).id, request.body.code),
   );
 
-  app.get('/api/seats', { schema: { tags, response: { 200: z.array(seatSchema) } } }, async (request) => listSeats(db, currentUser(request).id));
+  app.get('/api/seats', { schema: { operationId: 'listSeats', summary: 'The campaigns you play in', tags, response: { 200: z.array(seatSchema) } } }, async (request) => listSeats(db, currentUser(request).id));
 
   app.delete(
     '/api/seats/:campaignId',
-    { schema: { tags, params: seatParams, response: { 200: z.object({ left: z.string() }), 404: errorResponse } } },
+    { schema: { operationId: 'leaveCampaign', summary: 'Leave a campaign you play in', tags, params: seatParams, response: { 200: z.object({ left: z.string() }), 404: errorResponse } } },
     async (request) => {
       const { campaignId } = request.params;
       await leaveCampaign(db, currentUser(request).id, campaignId);
@@ -154,13 +154,13 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/notes',
-    { schema: { tags, params: idParams, response: { 200: z.array(noteSchema), 404: errorResponse } } },
+    { schema: { operationId: 'listNotes', summary: 'Your private notes on a campaign', tags, params: idParams, response: { 200: z.array(noteSchema), 404: errorResponse } } },
     async (request) => listNotes(db, currentUser(request).id, request.params.id),
   );
 
   app.post(
     '/api/campaigns/:id/notes',
-    { schema: { tags, params: idParams, body: noteFieldsSchema, response: { 201: noteSchema, ...gm } } },
+    { schema: { operationId: 'createNote', summary: 'Write a private note on a campaign', tags, params: idParams, body: noteFieldsSchema, response: { 201: noteSchema, ...gm } } },
     async (request, reply) => {
       const { id } = request.params;
       const note = await createNote(db, currentUser(request).id, id, request.body);
@@ -170,7 +170,7 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.patch(
     '/api/campaigns/:id/notes/:noteId',
-    { schema: { tags, params: noteParams, body: noteUpdateSchema, response: { 200: noteSchema, ...gm } } },
+    { schema: { operationId: 'updateNote', summary: 'Change one of your notes', tags, params: noteParams, body: noteUpdateSchema, response: { 200: noteSchema, ...gm } } },
     async (request) => {
       const { id, noteId } = request.params;
       return updateNote(db, currentUser(request).id, id, noteId, request.body);
@@ -179,7 +179,7 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.delete(
     '/api/campaigns/:id/notes/:noteId',
-    { schema: { tags, params: noteParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    { schema: { operationId: 'deleteNote', summary: 'Delete one of your notes', tags, params: noteParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
     async (request) => {
       const { id, noteId } = request.params;
       await deleteNote(db, currentUser(request).id, id, noteId);
