@@ -34,7 +34,7 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 
 /**
  * One request per operation, in an order that builds what the later ones need. `status` is the
- * answer expected; `then` keeps ids from the answer for later steps.
+ * answer expected; `check` keeps ids from the answer for later steps.
  */
 interface Step {
   operationId: string;
@@ -44,7 +44,7 @@ interface Step {
   multipart?: () => Promise<{ payload: Buffer; headers: Record<string, string> }>;
   token?: () => string;
   status: number;
-  then?: (body: any) => void | Promise<void>;
+  check?: (body: any) => void | Promise<void>;
 }
 
 describe('the /api contract', () => {
@@ -121,7 +121,7 @@ describe('the /api contract', () => {
       const validate = validators.get(key)!;
       const body = response.json();
       if (!validate(body)) return `${where} ${status}: the body does not match its schema: ${ajv.errorsText(validate.errors)}`;
-      await step.then?.(body);
+      await step.check?.(body);
     } else if (declared.content) {
       expect(Object.keys(declared.content), where).toEqual(['*/*']);
       expect(response.rawPayload.length, where).toBeGreaterThan(0);
@@ -144,17 +144,17 @@ describe('the /api contract', () => {
         operationId: 'register',
         body: () => ({ username, email: 'walker@example.com', password, registration_code: ids.code }),
         status: 200,
-        then: (body) => {
+        check: (body) => {
           token = body.token;
         },
       },
-      { operationId: 'login', body: () => ({ username, password }), status: 200, then: (body) => void (token = body.token) },
+      { operationId: 'login', body: () => ({ username, password }), status: 200, check: (body) => void (token = body.token) },
       { operationId: 'getCurrentUser', status: 200 },
       { operationId: 'getCurrentMonthUsage', status: 200 },
-      { operationId: 'createCampaign', body: () => ({ name: 'The Salt Road', description: 'A caravan and a crate' }), status: 201, then: (b) => void (ids.campaign = b.id) },
+      { operationId: 'createCampaign', body: () => ({ name: 'The Salt Road', description: 'A caravan and a crate' }), status: 201, check: (b) => void (ids.campaign = b.id) },
       { operationId: 'listCampaigns', status: 200 },
       { operationId: 'updateCampaign', params: () => ({ id: ids.campaign }), body: () => ({ description: 'A caravan, a crate, a map' }), status: 200 },
-      { operationId: 'createDataset', body: () => ({ name: 'Salt Road lore', description: '' }), status: 201, then: (b) => void (ids.dataset = b.id) },
+      { operationId: 'createDataset', body: () => ({ name: 'Salt Road lore', description: '' }), status: 201, check: (b) => void (ids.dataset = b.id) },
       { operationId: 'listDatasets', status: 200 },
       { operationId: 'getDataset', params: () => ({ id: ids.dataset }), status: 200 },
       { operationId: 'updateDataset', params: () => ({ id: ids.dataset }), body: () => ({ name: 'Salt Road lore', description: 'Notes' }), status: 200 },
@@ -169,7 +169,7 @@ describe('the /api contract', () => {
         params: () => ({ id: ids.dataset }),
         multipart: () => multipart({ file: { filename: 'ember-crown.md', bytes: new TextEncoder().encode(LORE) } }),
         status: 202,
-        then: async (b) => {
+        check: async (b) => {
           ids.document = b.document_id;
           ids.job = b.job_id;
           expect((await waitForJob(t, token, b.job_id)).status).toBe('completed');
@@ -186,10 +186,10 @@ describe('the /api contract', () => {
         params: () => ({ id: ids.dataset, docId: ids.document }),
         multipart: () => multipart({ file: { filename: 'ember-crown.md', bytes: new TextEncoder().encode(`${LORE}\n\nThe crown burns cold.`) } }),
         status: 202,
-        then: async (b) => expect((await waitForJob(t, token, b.job_id)).status).toBe('completed'),
+        check: async (b) => expect((await waitForJob(t, token, b.job_id)).status).toBe('completed'),
       },
       { operationId: 'linkDataset', params: () => ({ id: ids.campaign }), body: () => ({ dataset_id: ids.dataset }), status: 200 },
-      { operationId: 'askCampaign', params: () => ({ id: ids.campaign }), body: () => ({ query: 'Where is the Ember Crown?' }), status: 200, then: (b) => void (ids.conversation = b.conversation_id) },
+      { operationId: 'askCampaign', params: () => ({ id: ids.campaign }), body: () => ({ query: 'Where is the Ember Crown?' }), status: 200, check: (b) => void (ids.conversation = b.conversation_id) },
       { operationId: 'listConversations', params: () => ({ id: ids.campaign }), status: 200 },
       { operationId: 'getConversation', params: () => ({ id: ids.campaign, conversationId: ids.conversation }), status: 200 },
       { operationId: 'askDocument', params: () => ({ id: ids.dataset, docId: ids.document }), body: () => ({ query: 'Who keeps the bridge?' }), status: 200 },
@@ -202,18 +202,18 @@ describe('the /api contract', () => {
         params: () => ({ id: ids.campaign }),
         body: () => ({ uses: 2, note: 'Thursday table' }),
         status: 201,
-        then: (b) => void ((ids.invite = b.invite.id), (ids.inviteCode = b.code)),
+        check: (b) => void ((ids.invite = b.invite.id), (ids.inviteCode = b.code)),
       },
       { operationId: 'listInvites', params: () => ({ id: ids.campaign }), status: 200 },
       { operationId: 'redeemInvite', body: () => ({ code: ids.inviteCode }), token: asPlayer, status: 200 },
-      { operationId: 'listSeats', token: asPlayer, status: 200, then: (b) => expect(b.map((seat: { campaign_id: string }) => seat.campaign_id)).toEqual([ids.campaign]) },
-      { operationId: 'listMembers', params: () => ({ id: ids.campaign }), status: 200, then: (b) => expect(b.map((m: { user_id: string }) => m.user_id)).toEqual([player.userId]) },
+      { operationId: 'listSeats', token: asPlayer, status: 200, check: (b) => expect(b.map((seat: { campaign_id: string }) => seat.campaign_id)).toEqual([ids.campaign]) },
+      { operationId: 'listMembers', params: () => ({ id: ids.campaign }), status: 200, check: (b) => expect(b.map((m: { user_id: string }) => m.user_id)).toEqual([player.userId]) },
       { operationId: 'getCampaignBudget', params: () => ({ id: ids.campaign }), token: asPlayer, status: 200 },
-      { operationId: 'listCampaignDocuments', params: () => ({ id: ids.campaign }), token: asPlayer, status: 200, then: (b) => expect(b.documents.map((d: { id: string }) => d.id)).toEqual([ids.document]) },
+      { operationId: 'listCampaignDocuments', params: () => ({ id: ids.campaign }), token: asPlayer, status: 200, check: (b) => expect(b.documents.map((d: { id: string }) => d.id)).toEqual([ids.document]) },
       { operationId: 'getCampaignDocument', params: () => ({ id: ids.campaign, docId: ids.document }), token: asPlayer, status: 200 },
       { operationId: 'askCampaignDocument', params: () => ({ id: ids.campaign, docId: ids.document }), body: () => ({ query: 'Who keeps the bridge?' }), token: asPlayer, status: 200 },
       { operationId: 'getCampaignDocumentConversation', params: () => ({ id: ids.campaign, docId: ids.document }), token: asPlayer, status: 200 },
-      { operationId: 'createNote', params: () => ({ id: ids.campaign }), body: () => ({ title: 'Suspects', body: 'Osric Pell?' }), token: asPlayer, status: 201, then: (b) => void (ids.note = b.id) },
+      { operationId: 'createNote', params: () => ({ id: ids.campaign }), body: () => ({ title: 'Suspects', body: 'Osric Pell?' }), token: asPlayer, status: 201, check: (b) => void (ids.note = b.id) },
       { operationId: 'listNotes', params: () => ({ id: ids.campaign }), token: asPlayer, status: 200 },
       { operationId: 'updateNote', params: () => ({ id: ids.campaign, noteId: ids.note }), body: () => ({ body: 'Osric Pell, surely' }), token: asPlayer, status: 200 },
       { operationId: 'deleteNote', params: () => ({ id: ids.campaign, noteId: ids.note }), token: asPlayer, status: 200 },
@@ -226,7 +226,7 @@ describe('the /api contract', () => {
         params: () => ({ id: ids.campaign }),
         body: () => ({ content_type: 'character', character_format: 'narrative', prompt: 'The warden of Hollowmere', primary_dataset_id: ids.dataset }),
         status: 200,
-        then: (b) => void (ids.content = b.content),
+        check: (b) => void (ids.content = b.content),
       },
       {
         operationId: 'saveContent',
@@ -240,7 +240,7 @@ describe('the /api contract', () => {
         params: () => ({ id: ids.campaign }),
         body: () => ({ title: 'Left Dunmere', date: '1492-03-01', event_type: 'player_party', participants: ['Idris Fenn'] }),
         status: 201,
-        then: (b) => void (ids.event = b.id),
+        check: (b) => void (ids.event = b.id),
       },
       {
         operationId: 'updateTimelineEvent',
@@ -250,7 +250,7 @@ describe('the /api contract', () => {
       },
       { operationId: 'listTimelineEvents', params: () => ({ id: ids.campaign }), status: 200 },
       { operationId: 'listTimelineDocuments', params: () => ({ id: ids.campaign }), status: 200 },
-      { operationId: 'proposeTimelineEvents', params: () => ({ id: ids.campaign }), body: () => ({ document_id: ids.log }), status: 200, then: (b) => void ((ids.accept = b.proposals[0].id), (ids.reject = b.proposals[1].id)) },
+      { operationId: 'proposeTimelineEvents', params: () => ({ id: ids.campaign }), body: () => ({ document_id: ids.log }), status: 200, check: (b) => void ((ids.accept = b.proposals[0].id), (ids.reject = b.proposals[1].id)) },
       { operationId: 'listTimelineProposals', params: () => ({ id: ids.campaign }), status: 200 },
       { operationId: 'acceptTimelineProposal', params: () => ({ id: ids.campaign, proposalId: ids.accept }), body: () => ({ title: 'Reached Hollowmere' }), status: 201 },
       { operationId: 'rejectTimelineProposal', params: () => ({ id: ids.campaign, proposalId: ids.reject }), status: 200 },
