@@ -82,11 +82,10 @@ export default function PlayCampaignPage() {
   return (
     <main className="page play-page">
       <PageHeader title={campaign.name} subtitle={campaign.description || 'The campaign’s shared knowledge.'} />
-      {role === 'gm' && (
+      {/* Viewing as a player is announced by the switch's bar on every screen (components/seats). */}
+      {role === 'gm' && audience === 'gm' && (
         <p className="notice info" role="status">
-          {audience === 'player'
-            ? 'Viewing as a player: you see exactly what your players see.'
-            : 'You are the GM: material marked “GM only” is hidden from players.'}
+          You are the GM: material marked “GM only” is hidden from players.
         </p>
       )}
       <nav className="tabs" aria-label="Campaign sections">
