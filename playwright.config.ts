@@ -14,9 +14,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI_RESULTS_DIR
-    ? [['list'], ['json', { outputFile: path.join(process.env.CI_RESULTS_DIR, 'playwright.json') }]]
-    : [['list']],
+  reporter: process.env.CI_RESULTS_DIR ? [['list'], ['json', { outputFile: path.join(process.env.CI_RESULTS_DIR, 'playwright.json') }]] : [['list']],
   globalTeardown: './tests/e2e/global-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -14,8 +14,6 @@ export default defineConfig({
     pool: 'forks',
     // In CI each run also writes a JSON report that scripts/ci-summary.mjs adds up.
     reporters: resultsDir ? ['default', 'json'] : ['default'],
-    outputFile: resultsDir
-      ? { json: path.join(resultsDir, `${process.env.VITEST_JSON_NAME ?? 'vitest-corpus'}.json`) }
-      : undefined,
+    outputFile: resultsDir ? { json: path.join(resultsDir, `${process.env.VITEST_JSON_NAME ?? 'vitest-corpus'}.json`) } : undefined,
   },
 });

@@ -1,15 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-} from '@remix-run/react';
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from '@remix-run/react';
 import { NavBar } from './components/nav-bar';
 import stylesHref from './styles/app.css?url';
 
@@ -18,10 +8,7 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: 'Tomekeeper' },
-  { name: 'description', content: 'Your campaign library, lore keeper and AI assistant.' },
-];
+export const meta: MetaFunction = () => [{ title: 'Tomekeeper' }, { name: 'description', content: 'Your campaign library, lore keeper and AI assistant.' }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { user: context.user ? { username: context.user.username } : null };
@@ -62,9 +49,7 @@ export function ErrorBoundary() {
   // A response the server threw on purpose carries its own message (a full disk's 507, say).
   const reason = isRouteErrorResponse(error) && typeof error.data?.error === 'string' ? (error.data.error as string) : null;
   const message =
-    status === 404
-      ? 'This page is not in any tome we keep.'
-      : (reason ?? 'Something went wrong while turning this page. Try again, or go back to the dashboard.');
+    status === 404 ? 'This page is not in any tome we keep.' : (reason ?? 'Something went wrong while turning this page. Try again, or go back to the dashboard.');
   const title = status === 404 ? 'Page not found' : status === 507 ? 'Out of storage space' : 'An unexpected misfortune';
   return (
     <main className="page narrow">

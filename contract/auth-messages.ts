@@ -2,12 +2,9 @@
 export function loginErrorMessage(serverMessage: string | undefined): string {
   const message = serverMessage ?? '';
   if (message.includes('Invalid credentials')) return 'Invalid username or password. Please check your credentials.';
-  if (message.includes('Account locked'))
-    return `Account temporarily locked due to multiple failed attempts. Please try again later.${howLong(message)}`;
-  if (message.includes('Too many login attempts'))
-    return `Too many login attempts. Please wait before trying again.${howLong(message)}`;
-  if (message.includes('not whitelisted'))
-    return 'Access denied. This account is not authorized to use the application.';
+  if (message.includes('Account locked')) return `Account temporarily locked due to multiple failed attempts. Please try again later.${howLong(message)}`;
+  if (message.includes('Too many login attempts')) return `Too many login attempts. Please wait before trying again.${howLong(message)}`;
+  if (message.includes('not whitelisted')) return 'Access denied. This account is not authorized to use the application.';
   return message || 'Login failed';
 }
 

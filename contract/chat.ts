@@ -76,12 +76,10 @@ export function playerCitationHref(campaignId: string, citation: Pick<ChatCitati
 /** Chat error banners and citation hints last this long (spec section 9). */
 export const CHAT_NOTICE_MS = 5_000;
 
-export const CHAT_GREETING =
-  'Greetings, Game Master! Ask me anything about this campaign and I will search its linked Knowledge Tomes and cite what I find.';
+export const CHAT_GREETING = 'Greetings, Game Master! Ask me anything about this campaign and I will search its linked Knowledge Tomes and cite what I find.';
 export const CHAT_WAITING = 'Consulting the ancient tomes...';
 export const DOCUMENT_CHAT_ERROR = 'Error occurred while processing your request. Please try again.';
-export const UNLINKED_CITATION_MESSAGE =
-  'That source belongs to a Knowledge Tome that is no longer linked to this campaign. Link the tome again to open it.';
+export const UNLINKED_CITATION_MESSAGE = 'That source belongs to a Knowledge Tome that is no longer linked to this campaign. Link the tome again to open it.';
 export const CITATION_WITHOUT_IDS_HINT =
   'This citation does not say which document it came from, so the Knowledge Tomes tab opened instead. Look for the file by its name.';
 

@@ -8,10 +8,8 @@ export const CHARACTER_FORMATS = ['narrative', 'stats'] as const;
 export type CharacterFormat = (typeof CHARACTER_FORMATS)[number];
 export const DEFAULT_CHARACTER_FORMAT: CharacterFormat = 'narrative';
 
-export const isContentType = (value: unknown): value is ContentType =>
-  typeof value === 'string' && (CONTENT_TYPES as readonly string[]).includes(value);
-export const isCharacterFormat = (value: unknown): value is CharacterFormat =>
-  typeof value === 'string' && (CHARACTER_FORMATS as readonly string[]).includes(value);
+export const isContentType = (value: unknown): value is ContentType => typeof value === 'string' && (CONTENT_TYPES as readonly string[]).includes(value);
+export const isCharacterFormat = (value: unknown): value is CharacterFormat => typeof value === 'string' && (CHARACTER_FORMATS as readonly string[]).includes(value);
 
 export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   character: 'Character',
@@ -41,11 +39,7 @@ export const EXAMPLE_PROMPTS: Record<ContentType, string[]> = {
     'Escort a nervous noble through bandit country to the capital',
     'Find out who is poisoning the wells of a frontier village',
   ],
-  lore: [
-    'The legend of the first king and the crown he never wore',
-    'A forgotten war between the elves and the giants',
-    'The secret history of the thieves’ guild',
-  ],
+  lore: ['The legend of the first king and the crown he never wore', 'A forgotten war between the elves and the giants', 'The secret history of the thieves’ guild'],
 };
 
 /** Spec section 5 and 8: the messages the server answers and the screens show. */
@@ -124,13 +118,17 @@ export function defaultContentFilename(prompt: string, fallback = 'generated_con
  * 'notes.MD' and 'notes' all become 'notes.md'; '../../x' becomes 'x.md'.
  */
 export function contentFilename(raw: string): string | null {
-  let base = (raw ?? '')
-    .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
-    .split(/[\\/]/)
-    .filter((part) => part.trim() !== '' && part.trim() !== '.' && part.trim() !== '..')
-    .pop() ?? '';
-  base = base.replace(/[<>:"|?*]/g, '_').replace(/\s+/g, ' ').trim();
+  let base =
+    (raw ?? '')
+      .normalize('NFC')
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+      .split(/[\\/]/)
+      .filter((part) => part.trim() !== '' && part.trim() !== '.' && part.trim() !== '..')
+      .pop() ?? '';
+  base = base
+    .replace(/[<>:"|?*]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim();
   for (;;) {
     const stripped = base.replace(/\.md$/i, '').replace(/[.\s]+$/, '');
     if (stripped === base) break;

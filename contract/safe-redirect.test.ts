@@ -44,10 +44,12 @@ describe('safeRedirectTarget', () => {
 
   it('never yields a target a browser resolves to another origin', () => {
     const pieces = ['/', '\\', '\t', '\n', '%2f', '%5c', '.', '..', 'other.example', '%09', ':', '@', '?', '#'];
-    for (const a of pieces) for (const b of pieces) for (const c of pieces) {
-      const target = safeRedirectTarget(`/${a}${b}${c}other.example`);
-      expect(new URL(target, ORIGIN).origin).toBe(ORIGIN);
-      expect(new URL(decodeURIComponent(target.replace(/%(?![0-9a-f]{2})/gi, '%25')), ORIGIN).origin).toBe(ORIGIN);
-    }
+    for (const a of pieces)
+      for (const b of pieces)
+        for (const c of pieces) {
+          const target = safeRedirectTarget(`/${a}${b}${c}other.example`);
+          expect(new URL(target, ORIGIN).origin).toBe(ORIGIN);
+          expect(new URL(decodeURIComponent(target.replace(/%(?![0-9a-f]{2})/gi, '%25')), ORIGIN).origin).toBe(ORIGIN);
+        }
   });
 });

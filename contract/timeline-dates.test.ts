@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dateProblem,
-  dayNumber,
-  formatDisplayDate,
-  formatIsoDate,
-  fromDayNumber,
-  normalizeIsoDate,
-  parseIsoDate,
-  todayIso,
-  weekdayOf,
-} from './timeline-dates';
+import { dateProblem, dayNumber, formatDisplayDate, formatIsoDate, fromDayNumber, normalizeIsoDate, parseIsoDate, todayIso, weekdayOf } from './timeline-dates';
 import { splitCommaList, stepZoom } from './timeline';
 
 describe('timeline dates', () => {

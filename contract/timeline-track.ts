@@ -134,8 +134,7 @@ export function axisTicks(zoom: ZoomLevel, startDay: number, endDay: number, cal
 export function rangeLabel(startDay: number, endDay: number, calendar: Calendar = gregorianCalendar): string {
   const start = calendar.fromDay(Math.floor(startDay));
   const end = calendar.fromDay(Math.floor(endDay));
-  const monthOf = (date: { year: number; month: number }) =>
-    `${calendar.monthsOf(date.year)[date.month - 1].short} ${calendar.yearLabel(date.year)}`;
+  const monthOf = (date: { year: number; month: number }) => `${calendar.monthsOf(date.year)[date.month - 1].short} ${calendar.yearLabel(date.year)}`;
   const first = monthOf(start);
   const last = monthOf(end);
   if (first === last) return `${start.day}–${end.day} ${first}`;

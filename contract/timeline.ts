@@ -3,16 +3,7 @@
  * their names, colours and icons, zoom levels and their pixels per day, field limits and
  * the screen's messages. Browser-safe: the server validates with it, the screen draws with it.
  */
-export const EVENT_TYPES = [
-  'player_party',
-  'established_lore',
-  'campaign_milestone',
-  'npc_event',
-  'world_event',
-  'battle',
-  'discovery',
-  'prophecy',
-] as const;
+export const EVENT_TYPES = ['player_party', 'established_lore', 'campaign_milestone', 'npc_event', 'world_event', 'battle', 'discovery', 'prophecy'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export interface EventTypeInfo {

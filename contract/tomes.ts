@@ -3,11 +3,7 @@ import { z } from 'zod';
 
 /** A tome's name and description: the API body, the domain and the Create and Edit forms share it. */
 export const tomeFieldsSchema = z.object({
-  name: z
-    .string({ error: 'Dataset name is required' })
-    .trim()
-    .min(1, 'Dataset name is required')
-    .max(200, 'Dataset name is too long (200 characters at most)'),
+  name: z.string({ error: 'Dataset name is required' }).trim().min(1, 'Dataset name is required').max(200, 'Dataset name is too long (200 characters at most)'),
   description: z.string().trim().max(5000, 'Description is too long (5000 characters at most)').optional().default(''),
 });
 
@@ -51,9 +47,7 @@ export const METADATA_LABELS: Record<string, string> = {
 export const labelOf = (value: string) => METADATA_LABELS[value] ?? value;
 
 /** The upload types a tome accepts (the same list as the server's extractors). */
-export const ACCEPTED_UPLOAD_EXTENSIONS = [
-  'pdf', 'docx', 'txt', 'md', 'rtf', 'odt', 'csv', 'json', 'xml', 'html', 'htm', 'tex', 'epub', 'log',
-] as const;
+export const ACCEPTED_UPLOAD_EXTENSIONS = ['pdf', 'docx', 'txt', 'md', 'rtf', 'odt', 'csv', 'json', 'xml', 'html', 'htm', 'tex', 'epub', 'log'] as const;
 
 /** For a file input's accept attribute. */
 export const UPLOAD_ACCEPT = ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');

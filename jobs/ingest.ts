@@ -10,10 +10,15 @@ export const ingestHandler: JobHandler = {
   concurrency: 2,
   async run(services, data, attempt) {
     const { jobId, documentId, userId } = payload.parse(data);
-    await ingestDocument(services.db, userId, { jobId, documentId }, {
-      embedder: services.ai.embedder,
-      isLastAttempt: attempt.retryCount >= attempt.retryLimit,
-      maxFileBytes: services.env.MAX_UPLOAD_MB * 1024 * 1024,
-    });
+    await ingestDocument(
+      services.db,
+      userId,
+      { jobId, documentId },
+      {
+        embedder: services.ai.embedder,
+        isLastAttempt: attempt.retryCount >= attempt.retryLimit,
+        maxFileBytes: services.env.MAX_UPLOAD_MB * 1024 * 1024,
+      },
+    );
   },
 };

@@ -10,7 +10,10 @@ import { createServices, type Services } from './services';
  * env -> database (locked, migrated) -> queue -> services. Shared by the server, the
  * standalone worker and the admin CLI's direct mode.
  */
-export async function bootServices(env: Env, options: { lock?: boolean } = {}): Promise<{
+export async function bootServices(
+  env: Env,
+  options: { lock?: boolean } = {},
+): Promise<{
   services: Services;
   shutdown: () => Promise<void>;
 }> {

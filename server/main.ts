@@ -33,9 +33,7 @@ async function main() {
 
   if ((await countAccounts(services.db)) === 0) {
     const code = await createRegistrationCode(services.db, { uses: 1, expiresInDays: 7, note: 'first start' });
-    console.log(
-      `\n  Tomekeeper has no accounts yet. Open http://localhost:${port}/register and use this one-time registration code:\n\n    ${code}\n`,
-    );
+    console.log(`\n  Tomekeeper has no accounts yet. Open http://localhost:${port}/register and use this one-time registration code:\n\n    ${code}\n`);
   }
 
   let closing = false;

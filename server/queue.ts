@@ -40,11 +40,6 @@ export async function startQueue(database: Database): Promise<PgBoss> {
 }
 
 /** Sends a job inside the caller's transaction, so it never points at rows that were rolled back. */
-export async function sendInTransaction(
-  boss: PgBoss,
-  trx: Transaction<DB> | Kysely<DB>,
-  name: string,
-  data: object,
-): Promise<void> {
+export async function sendInTransaction(boss: PgBoss, trx: Transaction<DB> | Kysely<DB>, name: string, data: object): Promise<void> {
   await boss.send(name, data, { db: fromKysely(trx as never) });
 }

@@ -110,9 +110,7 @@ export function RequestAccessForm({ redirectTo, error, values }: Shared) {
       <ErrorNotice error={error} />
       <SubmitButton label="Request Access" busyLabel="Inscribing your name…" disabled={hydrated && invalid} />
       <p className="muted">
-        <Link to={`/login${redirectTo !== '/dashboard' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`}>
-          Back to login
-        </Link>
+        <Link to={`/login${redirectTo !== '/dashboard' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`}>Back to login</Link>
       </p>
     </Form>
   );
@@ -129,23 +127,11 @@ export function RegisterForm({ redirectTo, error, values }: Shared) {
       <AccountFields values={values} />
       <label>
         Password
-        <input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <input name="password" type="password" autoComplete="new-password" required onChange={(event) => setPassword(event.target.value)} />
       </label>
       <label>
         Confirm passphrase
-        <input
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          onChange={(event) => setConfirm(event.target.value)}
-        />
+        <input name="confirmPassword" type="password" autoComplete="new-password" required onChange={(event) => setConfirm(event.target.value)} />
       </label>
       {hydrated && mismatch && (
         <p className="field-error" role="alert">

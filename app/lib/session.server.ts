@@ -14,8 +14,7 @@ export function sessionCookie(token: string, ttlDays: number, request: Request):
 export function requireUser(context: AppLoadContext, request: Request): SessionUser {
   if (context.user) return context.user;
   const url = new URL(request.url);
-  const headers = context.sessionToken === null && request.headers.get('cookie')?.includes(`${SESSION_COOKIE}=`)
-    ? { 'Set-Cookie': clearedSessionCookie() }
-    : undefined;
+  const headers =
+    context.sessionToken === null && request.headers.get('cookie')?.includes(`${SESSION_COOKIE}=`) ? { 'Set-Cookie': clearedSessionCookie() } : undefined;
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers });
 }

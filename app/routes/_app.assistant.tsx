@@ -71,7 +71,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const selected = !access
     ? null
     : playerView || !own
-      ? { id: access.campaign.id, name: access.campaign.name, description: access.campaign.description, created_at: access.campaign.created_at.toISOString(), datasets: campaignTomes.map((tome) => tome.id) }
+      ? {
+          id: access.campaign.id,
+          name: access.campaign.name,
+          description: access.campaign.description,
+          created_at: access.campaign.created_at.toISOString(),
+          datasets: campaignTomes.map((tome) => tome.id),
+        }
       : own;
   // The history shows a page at a time; `before` (a cursor from the previous page) asks for older ones.
   const before = url.searchParams.get('before');
@@ -174,12 +180,7 @@ export default function AssistantPage() {
               <div className="assistant-heading">
                 <h2>{selected.name}</h2>
                 <div className="row">
-                  <Link
-                    to={`${here}${historyParam}`}
-                    className="button"
-                    onClick={() => setChatSession((n) => n + 1)}
-                    preventScrollReset
-                  >
+                  <Link to={`${here}${historyParam}`} className="button" onClick={() => setChatSession((n) => n + 1)} preventScrollReset>
                     New Conversation
                   </Link>
                   <Link
@@ -197,8 +198,7 @@ export default function AssistantPage() {
                 <CampaignOverview description={selected.description} tomes={linkedTomes} />
                 {loaded.playerView ? (
                   <p className="notice info assistant-tip">
-                    Player view: the assistant reads only what the game master shows players.{' '}
-                    <Link to={`/play/${selected.id}`}>Browse the campaign</Link>.
+                    Player view: the assistant reads only what the game master shows players. <Link to={`/play/${selected.id}`}>Browse the campaign</Link>.
                   </p>
                 ) : (
                   <p className="notice info assistant-tip">

@@ -60,7 +60,12 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
     const status = statusOf(context, error);
     if (status === 404) throw new Response('Not found', { status: 404 });
     return data<ActionResult>(
-      { intent, noteId: fields.note_id, error: failureMessage(context, error) ?? 'The note could not be saved. Please try again.', values: { title: fields.title, body: fields.body } },
+      {
+        intent,
+        noteId: fields.note_id,
+        error: failureMessage(context, error) ?? 'The note could not be saved. Please try again.',
+        values: { title: fields.title, body: fields.body },
+      },
       { status },
     );
   }
@@ -79,9 +84,7 @@ export default function CampaignNotes() {
         </Link>
       </PageHeader>
       {audience === 'player' && <CampaignBudgetNotice budget={budget} audience="player" />}
-      {role === 'gm' && audience === 'player' && (
-        <p className="notice info small">These are your own notes as the GM; your players’ notes stay theirs.</p>
-      )}
+      {role === 'gm' && audience === 'player' && <p className="notice info small">These are your own notes as the GM; your players’ notes stay theirs.</p>}
 
       <section className="card stack" aria-labelledby="new-note-heading">
         <h2 id="new-note-heading">New note</h2>

@@ -222,8 +222,8 @@ export default function CampaignPlayers() {
       <section className="card stack" aria-labelledby="budget-heading">
         <h2 id="budget-heading">Players’ AI budget</h2>
         <p className="muted small">
-          What your players spend on the assistant for this campaign each month. They are warned at 80% and stopped at 100%. Leave it empty for no
-          campaign limit; your own use is counted on your own budget.
+          What your players spend on the assistant for this campaign each month. They are warned at 80% and stopped at 100%. Leave it empty for no campaign limit;
+          your own use is counted on your own budget.
         </p>
         <CampaignBudgetNotice budget={budget} audience="gm" />
         <Form method="post" className="row">

@@ -39,10 +39,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   try {
     // The GM's "view as player" switch shows the players' map.
     const access = await context.domain.ownership.requireCampaignAccess(db, user.id, selected.id, { viewAsPlayer: viewAsPlayer(request) });
-    const [map, documents] = await Promise.all([
-      conceptMap.getConceptMap(db, access),
-      conceptMap.listMapDocuments(db, user.id, selected.id),
-    ]);
+    const [map, documents] = await Promise.all([conceptMap.getConceptMap(db, access), conceptMap.listMapDocuments(db, user.id, selected.id)]);
     return { ...base, campaignId: selected.id, map, documents, loadError: null };
   } catch (error) {
     context.log.error({ err: error }, 'loading the concept map failed');
@@ -180,7 +177,15 @@ export default function ConceptMapPage() {
         />
       </MapDialog>
       <MapDialog open={panel === 'settings' && Boolean(map)} title="Settings" closeHref={mapHref(campaignId)} testId="settings-modal">
-        {map && <SettingsForm key={JSON.stringify(map.settings)} campaignId={campaignId} settings={map.settings as ConceptMapSettings} fetcher={settings} error={settingsError} />}
+        {map && (
+          <SettingsForm
+            key={JSON.stringify(map.settings)}
+            campaignId={campaignId}
+            settings={map.settings as ConceptMapSettings}
+            fetcher={settings}
+            error={settingsError}
+          />
+        )}
       </MapDialog>
 
       {map && (
@@ -192,7 +197,9 @@ export default function ConceptMapPage() {
           busy={busy ? (job.running ? job : { progress: 0, message: 'Reading the selected documents…' }) : null}
         />
       )}
-      {map && map.concepts.length > 0 && <ConceptLists concepts={map.concepts} relationships={map.relationships} minStrength={map.settings.min_strength} open={!hydrated} />}
+      {map && map.concepts.length > 0 && (
+        <ConceptLists concepts={map.concepts} relationships={map.relationships} minStrength={map.settings.min_strength} open={!hydrated} />
+      )}
     </main>
   );
 }

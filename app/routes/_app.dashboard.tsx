@@ -18,9 +18,7 @@ import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Command Center · Tomekeeper' }];
 // Below the campaigns, so its code loads after the page's own (it is still rendered on the server).
-const DashboardContentCreator = lazy(() =>
-  import('~/components/content/dashboard-content-creator').then((m) => ({ default: m.DashboardContentCreator })),
-);
+const DashboardContentCreator = lazy(() => import('~/components/content/dashboard-content-creator').then((m) => ({ default: m.DashboardContentCreator })));
 
 export const links: LinksFunction = () => [...campaignsPanelLinks(), ...seatsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
 
@@ -37,7 +35,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   ]);
   const tomes = tab === 'datasets' && datasets ? await loadTomesView(context, user.id, url, datasets) : null;
   // Each table's campaign budget, so a player sees the 80% warning and the 100% stop up front.
-  const seatBudgets = tab === 'campaigns' && seats ? await Promise.all(seats.map((seat) => context.domain.campaignBudget.campaignBudgetStatus(db, seat.campaign_id))) : [];
+  const seatBudgets =
+    tab === 'campaigns' && seats ? await Promise.all(seats.map((seat) => context.domain.campaignBudget.campaignBudgetStatus(db, seat.campaign_id))) : [];
   const activeJobs = tomes ? tomes.activeJobs : await context.domain.tomes.listActiveJobs(db, user.id).catch(() => []);
   const content = tab === 'campaigns' ? await loadContentState(context, user.id, url, campaigns ?? [], datasets ?? []) : null;
   return {

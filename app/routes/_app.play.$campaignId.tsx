@@ -45,7 +45,15 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
         tomes.getCampaignDocument(db, access, documentId),
         chat.getCampaignDocumentConversation(db, access, documentId),
       ]);
-      return { ...base, document, highlight: parseQuoteRange(url.searchParams.get('at'), document.content.length), conversation, documents: null, events: null, map: null };
+      return {
+        ...base,
+        document,
+        highlight: parseQuoteRange(url.searchParams.get('at'), document.content.length),
+        conversation,
+        documents: null,
+        events: null,
+        map: null,
+      };
     } catch (error) {
       if (isDomainError(error) && error.status === 404) throw new Response('Document not found', { status: 404 });
       throw error;
@@ -242,8 +250,7 @@ function MapSummary({ map, here }: { map: NonNullable<Loaded['map']>; here: stri
     <>
       <h2>Concept Map</h2>
       <p className="muted small">
-        {countOf(map.concepts.length, 'concept')} · {countOf(map.relationships.length, 'relationship')} · from{' '}
-        {countOf(map.processed_docs.length, 'document')}
+        {countOf(map.concepts.length, 'concept')} · {countOf(map.relationships.length, 'relationship')} · from {countOf(map.processed_docs.length, 'document')}
       </p>
       {map.concepts.length === 0 ? (
         <p className="muted">No concepts yet.</p>
@@ -252,7 +259,10 @@ function MapSummary({ map, here }: { map: NonNullable<Loaded['map']>; here: stri
           <ul className="stack" data-testid="play-concepts" aria-label="Concepts">
             {map.concepts.map((concept) => (
               <li key={concept.id}>
-                <strong>{concept.name}</strong> <span className="muted small">({concept.type}, {countOf(concept.sources, 'passage')})</span>
+                <strong>{concept.name}</strong>{' '}
+                <span className="muted small">
+                  ({concept.type}, {countOf(concept.sources, 'passage')})
+                </span>
                 {concept.description && <p className="small">{concept.description}</p>}
                 {concept.source_passages.slice(0, 1).map((source) => (
                   <p key={source.document_id} className="muted small">

@@ -56,7 +56,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
     }
     if (intent === 'import') {
       const file = form.get('file');
-      if (!(file instanceof File) || file.size === 0) return data({ intent, error: 'Choose a Fantasy-Calendar.com JSON file to import', values: null }, { status: 400 });
+      if (!(file instanceof File) || file.size === 0)
+        return data({ intent, error: 'Choose a Fantasy-Calendar.com JSON file to import', values: null }, { status: 400 });
       if (file.size > calendars.IMPORT_MAX_BYTES) return data({ intent, error: 'The calendar file is too large (2 MB at most)', values: null }, { status: 413 });
       await calendars.importCalendar(db, user.id, campaignId, calendars.parseCalendarFile(await file.text()));
       return done('imported');
@@ -67,7 +68,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return done('defined');
   } catch (error) {
     return data(
-      { intent: intent ?? 'define', error: failureMessage(context, error) ?? 'The calendar could not be saved. Please try again.', values: intent === 'import' ? null : fields },
+      {
+        intent: intent ?? 'define',
+        error: failureMessage(context, error) ?? 'The calendar could not be saved. Please try again.',
+        values: intent === 'import' ? null : fields,
+      },
       { status: statusOf(context, error) },
     );
   }

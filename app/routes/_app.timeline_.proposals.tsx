@@ -134,12 +134,20 @@ export default function ProposalsPage() {
               ))}
             </select>
           </div>
-          <button type="submit" name="intent" value="propose" className="button primary" disabled={documents.length === 0 || submitting?.get('intent') === 'propose'}>
+          <button
+            type="submit"
+            name="intent"
+            value="propose"
+            className="button primary"
+            disabled={documents.length === 0 || submitting?.get('intent') === 'propose'}
+          >
             {submitting?.get('intent') === 'propose' ? 'Reading…' : 'Propose events'}
           </button>
         </Form>
         <p className="muted small">
-          {engine === 'claude' ? 'Claude reads the document (the call shows in your usage).' : 'The built-in offline engine reads the document: no AI service is configured.'}{' '}
+          {engine === 'claude'
+            ? 'Claude reads the document (the call shows in your usage).'
+            : 'The built-in offline engine reads the document: no AI service is configured.'}{' '}
           {documents.length === 0 && 'Link a Knowledge Tome with your session notes to this campaign first.'}
         </p>
       </section>

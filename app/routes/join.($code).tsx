@@ -103,8 +103,8 @@ export default function JoinPage() {
               ) : (
                 <>
                   <p className="muted">
-                    Already have an account? <Link to={`/login?redirectTo=${encodeURIComponent(here)}`}>Log in to join</Link>. New here? Create
-                    your account: the invite is your registration code.
+                    Already have an account? <Link to={`/login?redirectTo=${encodeURIComponent(here)}`}>Log in to join</Link>. New here? Create your account: the
+                    invite is your registration code.
                   </p>
                   <RegisterForm
                     redirectTo={joinedUrl(invite.campaign_id)}

@@ -18,9 +18,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readFormOrEmpty(request);
-  return form.get('intent') === 'register'
-    ? registerFromForm(context, request, form)
-    : loginFromForm(context, request, form);
+  return form.get('intent') === 'register' ? registerFromForm(context, request, form) : loginFromForm(context, request, form);
 }
 
 export default function LoginPage() {
@@ -32,9 +30,7 @@ export default function LoginPage() {
       <section className="card auth-card">
         <h1>{showRequest ? 'Request Access' : 'Enter the Archive'}</h1>
         <p className="muted">
-          {showRequest
-            ? 'Your administrator gave you a registration code. Use it to open your account.'
-            : 'Sign in to your campaigns and Knowledge Tomes.'}
+          {showRequest ? 'Your administrator gave you a registration code. Use it to open your account.' : 'Sign in to your campaigns and Knowledge Tomes.'}
         </p>
         {showRequest ? (
           <RequestAccessForm redirectTo={redirectTo} error={result?.error} values={result?.values} />

@@ -14,7 +14,10 @@ import { sharedPath } from '../../tests/support/shared-dir';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const dir = sharedPath('corpus', 'srd5');
-const files = fs.readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
+const files = fs
+  .readdirSync(dir)
+  .filter((name) => name.endsWith('.md'))
+  .sort();
 
 const documents = [];
 for (const file of files) {
@@ -60,7 +63,7 @@ const chunks = documents.reduce((sum, document) => sum + document.chunks.length,
 const extraction = median(totals) - median(merges);
 console.log(
   `\nWhole corpus: ${documents.length} files, ${(bytes / 1024 / 1024).toFixed(2)} MB, ${chunks} chunks. ` +
-    `Extraction ${(extraction / 1000).toFixed(2)} s (${((bytes / 1024 / 1024) / (extraction / 1000)).toFixed(2)} MB/s), ` +
+    `Extraction ${(extraction / 1000).toFixed(2)} s (${(bytes / 1024 / 1024 / (extraction / 1000)).toFixed(2)} MB/s), ` +
     `merge ${(median(merges) / 1000).toFixed(2)} s, total ${(median(totals) / 1000).toFixed(2)} s (median of ${RUNS}). ` +
     `Merged map: ${last!.merged.concepts.length} concepts, ${last!.merged.relationships.length} relationships.`,
 );

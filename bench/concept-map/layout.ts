@@ -22,7 +22,33 @@ const SIZES = (process.env.SIZES ?? '100,500,2000').split(',').map(Number);
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.PORT ?? 3361);
 const TYPES = ['location', 'character', 'item', 'event', 'mission', 'organization', 'concept', 'lore'];
-const SYLLABLES = ['ar', 'bel', 'cor', 'dun', 'el', 'fen', 'gar', 'hol', 'is', 'jor', 'kel', 'lum', 'mor', 'nor', 'or', 'pel', 'quin', 'ros', 'sar', 'tor', 'ul', 'vek', 'wyn', 'yr', 'zan'];
+const SYLLABLES = [
+  'ar',
+  'bel',
+  'cor',
+  'dun',
+  'el',
+  'fen',
+  'gar',
+  'hol',
+  'is',
+  'jor',
+  'kel',
+  'lum',
+  'mor',
+  'nor',
+  'or',
+  'pel',
+  'quin',
+  'ros',
+  'sar',
+  'tor',
+  'ul',
+  'vek',
+  'wyn',
+  'yr',
+  'zan',
+];
 
 /** A pronounceable, unique two-word name for concept i. */
 function nameOf(i: number): string {
@@ -57,7 +83,8 @@ function toolInput(size: number) {
   for (let i = 1; i < size; i++) {
     // A tree (each concept tied to an earlier one) plus half as many cross links.
     relationships.push({ source: nameOf(i), target: nameOf(Math.floor(next() * i)), relationship: 'serves', strength: 1 + Math.floor(next() * 10) });
-    if (i % 2 === 0) relationships.push({ source: nameOf(i), target: nameOf(Math.floor(next() * size)), relationship: 'knows', strength: 1 + Math.floor(next() * 10) });
+    if (i % 2 === 0)
+      relationships.push({ source: nameOf(i), target: nameOf(Math.floor(next() * size)), relationship: 'knows', strength: 1 + Math.floor(next() * 10) });
   }
   return { concepts, relationships };
 }
@@ -67,7 +94,7 @@ function anchorWork(): number {
   let best = Infinity;
   for (let round = 0; round < 5; round++) {
     let seed = 7;
-    const values = Array.from({ length: 200_000 }, () => ((seed = (seed * 16807) % 2147483647) / 2147483647));
+    const values = Array.from({ length: 200_000 }, () => (seed = (seed * 16807) % 2147483647) / 2147483647);
     const started = performance.now();
     values.sort((a, b) => a - b);
     best = Math.min(best, performance.now() - started);

@@ -68,7 +68,11 @@ try {
   const samples = { anchor: [] as number[], load: [] as number[], hashing: [] as number[] };
   for (let run = 0; run < RUNS; run++) {
     samples.anchor.push(await time(() => listCampaigns(db, user.userId)));
-    samples.load.push(await time(async () => Promise.all([getConceptMap(db, await requireCampaignAccess(db, user.userId, campaignId)), listMapDocuments(db, user.userId, campaignId)])));
+    samples.load.push(
+      await time(async () =>
+        Promise.all([getConceptMap(db, await requireCampaignAccess(db, user.userId, campaignId)), listMapDocuments(db, user.userId, campaignId)]),
+      ),
+    );
     samples.hashing.push(
       await time(() =>
         db
@@ -83,7 +87,9 @@ try {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const row = (label: string, values: number[]) =>
     `| ${label} | ${Math.min(...values).toFixed(1)} / ${median(values).toFixed(1)} ms | ${(Math.min(...values) / Math.min(...samples.anchor)).toFixed(1)} / ${(median(values) / median(samples.anchor)).toFixed(1)} |`;
-  console.log(`${PASSAGES.toLocaleString('en-US')} passages in ${DOCUMENTS} linked documents, ${RUNS} runs (${process.env.TEST_DATABASE_URL ? 'Postgres server' : 'PGlite'})`);
+  console.log(
+    `${PASSAGES.toLocaleString('en-US')} passages in ${DOCUMENTS} linked documents, ${RUNS} runs (${process.env.TEST_DATABASE_URL ? 'Postgres server' : 'PGlite'})`,
+  );
   console.log('| work | min / median | ÷ anchor, min / median |');
   console.log('|---|---|---|');
   console.log(row('anchor: listCampaigns', samples.anchor));

@@ -89,7 +89,11 @@ export async function measureQuestion(target: GroundingTarget, question: Groundi
         .selectFrom('chunks as c')
         .innerJoin('documents as d', 'd.id', 'c.document_id')
         .select(['c.id', 'c.content', 'c.heading_path', 'd.filename'])
-        .where('c.id', 'in', answer.citations.map((c) => Number(c.source_id)))
+        .where(
+          'c.id',
+          'in',
+          answer.citations.map((c) => Number(c.source_id)),
+        )
         .execute()
     : [];
   const fromAnswering = answer.citations.map((citation) => {

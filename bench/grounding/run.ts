@@ -93,7 +93,10 @@ for (const question of questions) {
   }
 }
 const askSeconds = (performance.now() - askStarted) / 1000;
-const check = await checkCitations(db, outcomes.flatMap((o) => o.citations));
+const check = await checkCitations(
+  db,
+  outcomes.flatMap((o) => o.citations),
+);
 
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
 function row(label: string, group: GroundingOutcome[]): string {
@@ -121,7 +124,9 @@ for (const which of ['tune', 'test', 'fresh'] as const) {
   }
   console.log(row('overall', group));
 }
-console.log(`\nCitation quotes verbatim in their document: ${check.verbatim}/${check.quotes}; with offsets: ${check.located}, offsets pointing at the quote: ${check.offsetsRight}/${check.located}`);
+console.log(
+  `\nCitation quotes verbatim in their document: ${check.verbatim}/${check.quotes}; with offsets: ${check.located}, offsets pointing at the quote: ${check.offsetsRight}/${check.located}`,
+);
 for (const line of check.notVerbatim.slice(0, 10)) console.log(`  not verbatim: ${line}`);
 await t.close();
 await fakeVoyage?.close();
@@ -129,7 +134,8 @@ await fakeVoyage?.close();
 function rerankerFromEnv(): 'offline' | 'fake-voyage' | 'voyage' {
   const choice = process.env.GROUNDING_RERANKER ?? (process.env.VOYAGE_API_KEY ? 'voyage' : 'offline');
   if (choice === 'voyage' && !process.env.VOYAGE_API_KEY) throw new Error('GROUNDING_RERANKER=voyage needs VOYAGE_API_KEY');
-  if (choice !== 'offline' && choice !== 'fake-voyage' && choice !== 'voyage') throw new Error(`GROUNDING_RERANKER is offline, fake-voyage or voyage, not ${choice}`);
+  if (choice !== 'offline' && choice !== 'fake-voyage' && choice !== 'voyage')
+    throw new Error(`GROUNDING_RERANKER is offline, fake-voyage or voyage, not ${choice}`);
   return choice;
 }
 

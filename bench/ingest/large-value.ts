@@ -20,15 +20,31 @@ await sql`create table whole (id int, b bytea)`.execute(db);
 await sql`create table parts (id int, n int, b bytea, primary key (id, n))`.execute(db);
 await sql`create table tx (id int, t text)`.execute(db);
 await sql`create table tparts (id int, n int, t text)`.execute(db);
-const time = async (label: string, f: () => Promise<unknown>) => { const t = performance.now(); await f(); const ms = performance.now() - t; console.log(label, ms.toFixed(0), 'ms'); return ms; };
+const time = async (label: string, f: () => Promise<unknown>) => {
+  const t = performance.now();
+  await f();
+  const ms = performance.now() - t;
+  console.log(label, ms.toFixed(0), 'ms');
+  return ms;
+};
 await time('whole bytea insert', () => sql`insert into whole values (1, ${file})`.execute(db));
 await time('whole bytea read', () => sql`select b from whole where id = 1`.execute(db));
 for (const P of [256 * 1024, MB]) {
-  let max = 0; const t0 = performance.now();
-  for (let n = 0; n * P < file.length; n++) { const t = performance.now(); await sql`insert into parts values (${P}, ${n}, ${file.subarray(n * P, (n + 1) * P)})`.execute(db); max = Math.max(max, performance.now() - t); }
+  let max = 0;
+  const t0 = performance.now();
+  for (let n = 0; n * P < file.length; n++) {
+    const t = performance.now();
+    await sql`insert into parts values (${P}, ${n}, ${file.subarray(n * P, (n + 1) * P)})`.execute(db);
+    max = Math.max(max, performance.now() - t);
+  }
   console.log('parts', P, 'total', (performance.now() - t0).toFixed(0), 'max stmt', max.toFixed(0));
-  max = 0; const t1 = performance.now();
-  for (let n = 0; n * P < file.length; n++) { const t = performance.now(); await sql`select b from parts where id = ${P} and n = ${n}`.execute(db); max = Math.max(max, performance.now() - t); }
+  max = 0;
+  const t1 = performance.now();
+  for (let n = 0; n * P < file.length; n++) {
+    const t = performance.now();
+    await sql`select b from parts where id = ${P} and n = ${n}`.execute(db);
+    max = Math.max(max, performance.now() - t);
+  }
   console.log('read parts', P, 'total', (performance.now() - t1).toFixed(0), 'max stmt', max.toFixed(0));
 }
 await time('text 50MB param insert', () => sql`insert into tx values (1, ${text})`.execute(db));

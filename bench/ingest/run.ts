@@ -33,17 +33,19 @@ const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir
 await migrate(database);
 const queue = await startQueue(database);
 const { db } = database;
-const user = await db
-  .insertInto('users')
-  .values({ username: 'bench', email: 'bench@example.com', password_hash: 'x' })
-  .returning('id')
-  .executeTakeFirstOrThrow();
+const user = await db.insertInto('users').values({ username: 'bench', email: 'bench@example.com', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
 const deps = { embedder: new OfflineEmbedder(), isLastAttempt: true };
 
 async function ingestFile(datasetId: string, file: string): Promise<number> {
   const started = performance.now();
   const bytes = new Uint8Array(fs.readFileSync(file));
-  const accepted = await uploadDocument(db, user.id, datasetId, { filename: path.basename(file), bytes }, { queue, maxUploadBytes: 100 * 1024 * 1024, duplicate: 'keep' });
+  const accepted = await uploadDocument(
+    db,
+    user.id,
+    datasetId,
+    { filename: path.basename(file), bytes },
+    { queue, maxUploadBytes: 100 * 1024 * 1024, duplicate: 'keep' },
+  );
   const outcome = await ingestDocument(db, user.id, { jobId: accepted.job_id, documentId: accepted.document_id }, deps);
   if (outcome !== 'completed') throw new Error(`${file}: ${outcome}`);
   return performance.now() - started;
@@ -80,7 +82,11 @@ const corpusPoppler = pdftotext(pdf);
 const corpusStarted = performance.now();
 for (const file of corpus) await ingestFile(srd.id, file);
 const corpusSeconds = (performance.now() - corpusStarted) / 1000;
-const chunks = await db.selectFrom('chunks').select((eb) => eb.fn.countAll<string>().as('n')).where('dataset_id', '=', srd.id).executeTakeFirstOrThrow();
+const chunks = await db
+  .selectFrom('chunks')
+  .select((eb) => eb.fn.countAll<string>().as('n'))
+  .where('dataset_id', '=', srd.id)
+  .executeTakeFirstOrThrow();
 
 clearInterval(sampler);
 console.log(`| spellcasting.pdf (199 pages) | whole pipeline | pdftotext | ratio |

@@ -11,7 +11,14 @@ import { formatVector } from '../../server/domain/ingest/vectors';
 const database = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
 await migrate(database);
 const { db } = database;
-const lap = (() => { let t = performance.now(); return (label: string) => { const n = performance.now(); console.log(label, ((n - t) / 1000).toFixed(2)); t = n; }; })();
+const lap = (() => {
+  let t = performance.now();
+  return (label: string) => {
+    const n = performance.now();
+    console.log(label, ((n - t) / 1000).toFixed(2));
+    t = n;
+  };
+})();
 const N = 600;
 const texts = Array.from({ length: N }, (_, i) => `passage ${i} about dragon ${i % 37} and wizard ${i % 11} casting spell number ${i * 7}`);
 const { vectors } = await new OfflineEmbedder().embed(texts, 'document');
@@ -20,7 +27,11 @@ await sql`create table plain (id int, embedding real[])`.execute(db);
 await sql`create table hn (id int, embedding real[])`.execute(db);
 await sql`create index on hn using hnsw ((embedding::vector(512)) vector_cosine_ops)`.execute(db);
 lap('setup');
-for (let s = 0; s < N; s += 100) await db.insertInto('plain' as any).values(lits.slice(s, s + 100).map((e, i) => ({ id: s + i, embedding: e }))).execute();
+for (let s = 0; s < N; s += 100)
+  await db
+    .insertInto('plain' as any)
+    .values(lits.slice(s, s + 100).map((e, i) => ({ id: s + i, embedding: e })))
+    .execute();
 lap('parse into plain');
 for (const size of [1, 10, 100, 600]) {
   await sql`truncate hn`.execute(db);
@@ -31,6 +42,10 @@ for (const size of [1, 10, 100, 600]) {
 lap('hnsw statements, all sizes');
 // vector text via ::vector cast rather than real[]
 await sql`create table pv (id int, embedding vector(512))`.execute(db);
-for (let s = 0; s < N; s += 100) await db.insertInto('pv' as any).values(lits.slice(s, s + 100).map((e, i) => ({ id: s + i, embedding: '[' + e.slice(1, -1) + ']' }))).execute();
+for (let s = 0; s < N; s += 100)
+  await db
+    .insertInto('pv' as any)
+    .values(lits.slice(s, s + 100).map((e, i) => ({ id: s + i, embedding: '[' + e.slice(1, -1) + ']' })))
+    .execute();
 lap('parse into vector col');
 await database.close();

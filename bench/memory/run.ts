@@ -94,7 +94,11 @@ function csv(size: number, seed: number): Uint8Array {
 
 /** A small Markdown note, different on every call. */
 function note(seed: number): Uint8Array {
-  const sections = Array.from({ length: 12 }, (_, i) => `## Scene ${i + 1}\n\nThe party of ${seed} meets envoy ${seed * 13 + i} at the ${['mill', 'bridge', 'tower'][i % 3]}. ${'They trade rumours of the drowned chapel and the ember crown. '.repeat(20)}`);
+  const sections = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `## Scene ${i + 1}\n\nThe party of ${seed} meets envoy ${seed * 13 + i} at the ${['mill', 'bridge', 'tower'][i % 3]}. ${'They trade rumours of the drowned chapel and the ember crown. '.repeat(20)}`,
+  );
   return new TextEncoder().encode(`# Session ${seed}\n\n${sections.join('\n\n')}`);
 }
 
@@ -110,7 +114,13 @@ const idle = await settledRss(server.pid);
 console.log(`idle: server ${mb(idle)}, bare PGlite on the same folder ${mb(bare)} -> server - bare = ${mb(idle - bare)}`);
 
 const token = await server.signUp('memory');
-const tome = (await (await api(server, token, '/api/datasets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Memory', description: '' }) })).json()) as { id: string };
+const tome = (await (
+  await api(server, token, '/api/datasets', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Memory', description: '' }),
+  })
+).json()) as { id: string };
 
 // 2. The 199-page PDF.
 const pdf = new Uint8Array(fs.readFileSync(sharedPath('fixtures', 'formats', 'spellcasting.pdf')));
@@ -118,7 +128,9 @@ const beforePdf = rssOf(server.pid);
 const pdfRun = await ingest(server, token, tome.id, 'spellcasting.pdf', pdf);
 await sleep(20_000);
 const afterPdf = await settledRss(server.pid);
-console.log(`spellcasting.pdf: before ${mb(beforePdf)}, peak ${mb(pdfRun.peak)}, idle after ${mb(afterPdf)} (${(((afterPdf - idle) / idle) * 100).toFixed(1)}% over idle)`);
+console.log(
+  `spellcasting.pdf: before ${mb(beforePdf)}, peak ${mb(pdfRun.peak)}, idle after ${mb(afterPdf)} (${(((afterPdf - idle) / idle) * 100).toFixed(1)}% over idle)`,
+);
 
 // 3a. Large uploads and deletes.
 const large: string[] = [];
@@ -129,7 +141,9 @@ for (let round = 1; round <= LARGE_ROUNDS; round++) {
 }
 await sleep(20_000);
 const afterLarge = await settledRss(server.pid);
-console.log(`4 MB CSV upload + delete x${LARGE_ROUNDS}: after each ${large.join(', ')}; idle after ${mb(afterLarge)} (${(((afterLarge - idle) / idle) * 100).toFixed(1)}% over idle)`);
+console.log(
+  `4 MB CSV upload + delete x${LARGE_ROUNDS}: after each ${large.join(', ')}; idle after ${mb(afterLarge)} (${(((afterLarge - idle) / idle) * 100).toFixed(1)}% over idle)`,
+);
 
 // 3b. The soak.
 const marks: string[] = [];
@@ -143,6 +157,8 @@ for (let i = 1; i <= SOAK; i++) {
 await sleep(20_000);
 const afterSoak = await settledRss(server.pid);
 console.log(`soak of ${SOAK} uploads (each processed, then deleted): RSS after ${marks.join(', ')}`);
-console.log(`soak: after upload 20 ${mb(soakStart)}, idle after all ${mb(afterSoak)} (${(((afterSoak - soakStart) / soakStart) * 100).toFixed(1)}% growth; ${(((afterSoak - idle) / idle) * 100).toFixed(1)}% over the first idle)`);
+console.log(
+  `soak: after upload 20 ${mb(soakStart)}, idle after all ${mb(afterSoak)} (${(((afterSoak - soakStart) / soakStart) * 100).toFixed(1)}% growth; ${(((afterSoak - idle) / idle) * 100).toFixed(1)}% over the first idle)`,
+);
 
 await server.stop();

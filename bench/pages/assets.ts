@@ -31,7 +31,9 @@ try {
   // fetch decodes the body, so the bytes on the wire are the header's.
   const wire = Number(probe.headers.get('content-length') ?? 0);
   await probe.arrayBuffer();
-  console.log(`bundle ${bundle}: ${(size / 1024).toFixed(1)} KB, content-encoding ${probe.headers.get('content-encoding')}, cache-control "${probe.headers.get('cache-control')}"`);
+  console.log(
+    `bundle ${bundle}: ${(size / 1024).toFixed(1)} KB, content-encoding ${probe.headers.get('content-encoding')}, cache-control "${probe.headers.get('cache-control')}"`,
+  );
 
   // Asynchronous, so the bare route in this process keeps answering while wrk runs.
   const wrk = async (url: string, headers: string[]) => {
@@ -51,7 +53,9 @@ try {
   };
   const b = stats(bundleRps);
   const h = stats(bareRps);
-  console.log(`bundle (${wire ? `${(wire / 1024).toFixed(1)} KB` : 'chunked, size unknown'} on the wire): min ${b.min.toFixed(0)}, median ${b.median.toFixed(0)} requests/s`);
+  console.log(
+    `bundle (${wire ? `${(wire / 1024).toFixed(1)} KB` : 'chunked, size unknown'} on the wire): min ${b.min.toFixed(0)}, median ${b.median.toFixed(0)} requests/s`,
+  );
   console.log(`bare Fastify route: min ${h.min.toFixed(0)}, median ${h.median.toFixed(0)} requests/s`);
   console.log(`ratio of medians bundle/bare: 1/${(h.median / b.median).toFixed(1)}`);
 } finally {

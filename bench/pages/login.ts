@@ -22,12 +22,20 @@ const bare = spawn(
 const server = await startBuiltServer(3367);
 try {
   for (let i = 0; i < 50; i++) {
-    if (await fetch(`http://127.0.0.1:${BARE_PORT}/hello`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${BARE_PORT}/hello`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const probe = await fetch(`${server.base}/login`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
   const html = await probe.text();
-  console.log(`/login: ${probe.status}, ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB of HTML, content-encoding ${probe.headers.get('content-encoding') ?? 'none'}, ${[...probe.headers.keys()].length} headers`);
+  console.log(
+    `/login: ${probe.status}, ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB of HTML, content-encoding ${probe.headers.get('content-encoding') ?? 'none'}, ${[...probe.headers.keys()].length} headers`,
+  );
 
   const wrk = async (url: string, headers: string[]) => {
     const { stdout: out } = await promisify(execFile)('wrk', ['-t2', '-c20', '-d5s', ...headers.flatMap((h) => ['-H', h]), url], { encoding: 'utf8' });

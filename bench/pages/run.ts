@@ -35,10 +35,12 @@ try {
   console.log(rows.join('\n'));
 
   // SKIP_WRK=1: the page weights only.
-  for (const [path, headers] of process.env.SKIP_WRK ? [] : ([
-    ['/login', []],
-    ['/dashboard', ['-H', `Cookie: ${cookie}`]],
-  ] as const)) {
+  for (const [path, headers] of process.env.SKIP_WRK
+    ? []
+    : ([
+        ['/login', []],
+        ['/dashboard', ['-H', `Cookie: ${cookie}`]],
+      ] as const)) {
     const out = execFileSync('wrk', ['-t2', '-c20', '-d10s', ...headers, server.base + path], { encoding: 'utf8' });
     const rps = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1];
     const latency = /Latency\s+([\d.]+\w+)/.exec(out)?.[1];

@@ -46,7 +46,10 @@ export async function ingestSrd(db: Kysely<DB>, userId: string, embedder: Embedd
     .returning('id')
     .executeTakeFirstOrThrow();
   const filenameOf = new Map<number, string>();
-  for (const filename of fs.readdirSync(dir).filter((f) => f.endsWith('.md')).sort()) {
+  for (const filename of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(dir, filename)));
     const extracted = await extractDocument(bytes, filename);
     const chunks = chunkDocument(extracted);

@@ -29,7 +29,10 @@ import { ingestSrd, loadQuestions, normalise, type EvalQuestion } from './corpus
 
 const KS = [1, 3, 5, 8, 10];
 const DEPTH = 20;
-const scales = (process.env.BENCH_SCALES ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
+const scales = (process.env.BENCH_SCALES ?? '10000,100000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 /** The exact fallback scans every vector in scope; beyond this many chunks it is left out (BENCH_EXACT_MAX). */
 const exactMax = Number(process.env.BENCH_EXACT_MAX ?? 10_000);
 
@@ -51,7 +54,14 @@ interface Quality {
   ranks: number[];
 }
 
-async function quality(database: Database, userId: string, datasetIds: string[], embedder: Embedder, mode: RetrievalMode, questions: EvalQuestion[]): Promise<Quality> {
+async function quality(
+  database: Database,
+  userId: string,
+  datasetIds: string[],
+  embedder: Embedder,
+  mode: RetrievalMode,
+  questions: EvalQuestion[],
+): Promise<Quality> {
   const ranks: number[] = [];
   for (const question of questions) {
     const { passages } = await searchPassages(database.db, {
@@ -78,8 +88,7 @@ function percentile(values: number[], p: number): number {
 
 /** Copies the dataset's chunks (and noisy copies of their vectors) into new datasets until the scope holds `target` chunks. */
 async function growTo(database: Database, userId: string, sourceDatasetId: string, datasetIds: string[], target: number): Promise<void> {
-  const count = async () =>
-    Number((await sql<{ n: string }>`select count(*) as n from chunks where user_id = ${userId}::uuid`.execute(database.db)).rows[0].n);
+  const count = async () => Number((await sql<{ n: string }>`select count(*) as n from chunks where user_id = ${userId}::uuid`.execute(database.db)).rows[0].n);
   let current = await count();
   // Growing with the HNSW index in place inserts every vector into the graph one by one, which
   // took over half an hour for 100k on PGlite; dropping it and building it once at the end is
@@ -141,7 +150,10 @@ const fmt = (x: number) => x.toFixed(2);
 const questions = loadQuestions();
 const embedders: Array<[string, Embedder]> = [['offline', new OfflineEmbedder()]];
 if (process.env.VOYAGE_API_KEY) {
-  embedders.push(['voyage', new VoyageEmbedder({ apiKey: process.env.VOYAGE_API_KEY, baseUrl: process.env.VOYAGE_BASE_URL, model: process.env.VOYAGE_MODEL ?? 'voyage-3.5' })]);
+  embedders.push([
+    'voyage',
+    new VoyageEmbedder({ apiKey: process.env.VOYAGE_API_KEY, baseUrl: process.env.VOYAGE_BASE_URL, model: process.env.VOYAGE_MODEL ?? 'voyage-3.5' }),
+  ]);
 }
 
 console.log(`## Quality: ${questions.length} questions, hit = a retrieved chunk holds the answer passage\n`);

@@ -25,7 +25,10 @@ import { answers, loadGroundingQuestions } from '../grounding/questions';
 import { openLibrary, type Library, type LibraryKind } from './library';
 
 const kinds = (process.env.BENCH_KINDS ?? 'pglite,postgres').split(',') as LibraryKind[];
-const scales = (process.env.BENCH_SCALES ?? '10000,30000,100000').split(',').map(Number).filter((n) => n > 0);
+const scales = (process.env.BENCH_SCALES ?? '10000,30000,100000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const passes = Number(process.env.BENCH_PASSES ?? 5);
 const embedder = new OfflineEmbedder();
 const LIMIT = 50;
@@ -85,7 +88,8 @@ for (const kind of kinds) {
     }
   }
 
-  if (hybridPasses > 0) console.log('| passages | hybrid p50 (min / median of passes) | hybrid p95 (min / median) | p95 ÷ smallest tier (min / median) | recall at medium |');
+  if (hybridPasses > 0)
+    console.log('| passages | hybrid p50 (min / median of passes) | hybrid p95 (min / median) | p95 ÷ smallest tier (min / median) | recall at medium |');
   if (hybridPasses > 0) console.log('|---|---|---|---|---|');
   const p95s = hybrid.map((tier) => tier.map((times) => percentile(times, 95)));
   const p50s = hybrid.map((tier) => tier.map((times) => median(times)));
@@ -109,12 +113,14 @@ for (const kind of kinds) {
         steps['full text'].push((await timed(() => fullTextCandidates(db, scope, query, LIMIT)))[0]);
         const vector = (await embedder.embed([query], 'query')).vectors[0];
         // The exact fallback compares the question with every vector in scope: left out beyond BENCH_EXACT_MAX passages.
-        if (backend === 'pgvector' || library.passages <= exactMax) steps.vector.push((await timed(() => vectorCandidates(db, scope, vector, { model: embedder.model, limit: LIMIT })))[0]);
+        if (backend === 'pgvector' || library.passages <= exactMax)
+          steps.vector.push((await timed(() => vectorCandidates(db, scope, vector, { model: embedder.model, limit: LIMIT })))[0]);
         steps['exact names'].push((await timed(() => exactNameCandidates(db, scope, namesIn(query), LIMIT)))[0]);
         steps.titles.push((await timed(() => titleCandidatesIn(db, scope, query, 24)))[0]);
       }
     }
-    for (const [step, times] of Object.entries(steps)) if (times.length > 0) console.log(`| ${library.passages} | ${step} | ${fmt(median(times))} | ${fmt(percentile(times, 95))} |`);
+    for (const [step, times] of Object.entries(steps))
+      if (times.length > 0) console.log(`| ${library.passages} | ${step} | ${fmt(median(times))} | ${fmt(percentile(times, 95))} |`);
   }
   for (const library of libraries) await library.database.close();
 }

@@ -33,6 +33,7 @@ for (let round = 0; round <= rounds; round += 1) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const ratios = times.on.map((on, i) => on / times.off[i]);
 console.log(`| writing the SRD's passages | min s | median s |\n|---|---|---|`);
-for (const mode of ['off', 'on'] as const) console.log(`| statistics ${mode} | ${(Math.min(...times[mode]) / 1000).toFixed(2)} | ${(median(times[mode]) / 1000).toFixed(2)} |`);
+for (const mode of ['off', 'on'] as const)
+  console.log(`| statistics ${mode} | ${(Math.min(...times[mode]) / 1000).toFixed(2)} | ${(median(times[mode]) / 1000).toFixed(2)} |`);
 console.log(`| on ÷ off (same round) | ${Math.min(...ratios).toFixed(2)} | ${median(ratios).toFixed(2)} |`);
 await database.close();

@@ -37,9 +37,7 @@ const FILLER = 'ancient tower river duke goblin tavern wizard crown storm vault 
 function passageText(document: number, ordinal: number): string {
   const sentences = [TOPICS[(document + ordinal) % TOPICS.length]];
   for (let s = 0; s < 4; s++) {
-    sentences.push(
-      `${Array.from({ length: 18 }, (_, w) => FILLER[(ordinal * 7 + document * 3 + s * 5 + w * 11) % FILLER.length]).join(' ')}.`,
-    );
+    sentences.push(`${Array.from({ length: 18 }, (_, w) => FILLER[(ordinal * 7 + document * 3 + s * 5 + w * 11) % FILLER.length]).join(' ')}.`);
   }
   return sentences.join(' ');
 }
@@ -151,18 +149,18 @@ try {
   // The reader runs in a worker thread: PGlite works on this thread's event loop, and a reader
   // sharing it would only see bytes when the server's work is over, whatever the server sent.
   const reader = new Worker(READER, { eval: true, workerData: { base, campaignId, token: user.token, questions: QUESTIONS, runs: RUNS } });
-  const samples = await new Promise<Record<'anchor' | 'headers' | 'first' | 'firstQuoted' | 'done' | 'json' | 'gaps' | 'deltas', number[]>>(
-    (resolve, reject) => {
-      reader.once('message', resolve);
-      reader.once('error', reject);
-    },
-  );
+  const samples = await new Promise<Record<'anchor' | 'headers' | 'first' | 'firstQuoted' | 'done' | 'json' | 'gaps' | 'deltas', number[]>>((resolve, reject) => {
+    reader.once('message', resolve);
+    reader.once('error', reject);
+  });
   await reader.terminate();
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const fmt = (values: number[]) => `${Math.min(...values).toFixed(1)} / ${median(values).toFixed(1)} / ${Math.max(...values).toFixed(1)} ms`;
   const ratio = (values: number[]) => `${(median(values) / median(samples.anchor)).toFixed(1)}`;
-  console.log(`${PASSAGES.toLocaleString('en-US')} passages in ${DOCUMENTS} linked documents, offline engine, ${RUNS} runs (${process.env.TEST_DATABASE_URL ? 'Postgres server' : 'PGlite'})`);
+  console.log(
+    `${PASSAGES.toLocaleString('en-US')} passages in ${DOCUMENTS} linked documents, offline engine, ${RUNS} runs (${process.env.TEST_DATABASE_URL ? 'Postgres server' : 'PGlite'})`,
+  );
   console.log('| measure | min / median / max | median ÷ anchor |');
   console.log('|---|---|---|');
   console.log(`| anchor: GET /api/health | ${fmt(samples.anchor)} | 1.0 |`);
@@ -171,7 +169,9 @@ try {
   console.log(`| stream: first quoted text (after retrieval) | ${fmt(samples.firstQuoted)} | ${ratio(samples.firstQuoted)} |`);
   console.log(`| stream: done | ${fmt(samples.done)} | ${ratio(samples.done)} |`);
   console.log(`| JSON: whole answer | ${fmt(samples.json)} | ${ratio(samples.json)} |`);
-  console.log(`| gap between later deltas (${samples.gaps.length} gaps, ${Math.min(...samples.deltas)}-${Math.max(...samples.deltas)} deltas per answer) | ${fmt(samples.gaps)} | |`);
+  console.log(
+    `| gap between later deltas (${samples.gaps.length} gaps, ${Math.min(...samples.deltas)}-${Math.max(...samples.deltas)} deltas per answer) | ${fmt(samples.gaps)} | |`,
+  );
 } finally {
   await t.close();
 }

@@ -47,11 +47,7 @@ async function seed(dataDir: string) {
   const database = await openDatabase(databaseTargetFromEnv(env));
   await migrate(database);
   const code = await createRegistrationCode(database.db);
-  const { user } = await registerAccount(
-    database.db,
-    { username: USERNAME, email: `${USERNAME}@example.com`, password: PASSWORD, registration_code: code },
-    30,
-  );
+  const { user } = await registerAccount(database.db, { username: USERNAME, email: `${USERNAME}@example.com`, password: PASSWORD, registration_code: code }, 30);
   const campaign = await createCampaign(database.db, user.id, { name: 'Two Thousand Tales' });
   const next = random(7);
   const first = dayNumber({ year: 1490, month: 1, day: 1 });
@@ -122,7 +118,10 @@ const START_RECORDER = `(() => {
 const STOP_RECORDER = '(() => { window.__frames.running = false; return window.__frames; })()';
 
 function figures(what: string, recorded: { stamps: number[]; markers: number }): Figures {
-  const deltas = recorded.stamps.slice(1).map((stamp, index) => stamp - recorded.stamps[index]).slice(1);
+  const deltas = recorded.stamps
+    .slice(1)
+    .map((stamp, index) => stamp - recorded.stamps[index])
+    .slice(1);
   const sorted = [...deltas].sort((a, b) => a - b);
   return {
     what,

@@ -23,7 +23,18 @@ const gregorianAsCustom: CalendarDefinition = {
   weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
   first_weekday: 1, // 1 January of year 1 was a Monday.
   week_resets_each_month: false,
-  leap_days: [{ name: 'Leap Day', month: 1, rules: [{ every: 400, leap: true }, { every: 100, leap: false }, { every: 4, leap: true }], offset: 0 }],
+  leap_days: [
+    {
+      name: 'Leap Day',
+      month: 1,
+      rules: [
+        { every: 400, leap: true },
+        { every: 100, leap: false },
+        { every: 4, leap: true },
+      ],
+      offset: 0,
+    },
+  ],
   eras: [],
   moons: [],
   epoch: GREGORIAN_YEAR_ONE,
@@ -72,7 +83,15 @@ const aeloria: CalendarDefinition = {
   first_weekday: 3,
   week_resets_each_month: false,
   leap_days: [
-    { name: 'Starfall', month: 12, rules: [{ every: 50, leap: false }, { every: 5, leap: true }], offset: 2 },
+    {
+      name: 'Starfall',
+      month: 12,
+      rules: [
+        { every: 50, leap: false },
+        { every: 5, leap: true },
+      ],
+      offset: 2,
+    },
     { name: 'Second Night', month: 6, rules: [{ every: 7, leap: true }], offset: 0 },
   ],
   eras: [
@@ -230,9 +249,15 @@ describe('calendarProblem', () => {
     expect(broken((c) => (c.months = []))).toBe('A calendar needs at least one month');
     expect(broken((c) => (c.months[1].name = 'Moon 1'))).toBe('Two months are called "Moon 1": month names must differ');
     expect(broken((c) => (c.weekdays = []))).toBe('A calendar needs at least one weekday');
-    expect(broken((c) => (c.leap_days[0].rules = [{ every: 30, leap: false }, { every: 4, leap: true }]))).toMatch(
-      /4 does not divide 30/,
-    );
+    expect(
+      broken(
+        (c) =>
+          (c.leap_days[0].rules = [
+            { every: 30, leap: false },
+            { every: 4, leap: true },
+          ]),
+      ),
+    ).toMatch(/4 does not divide 30/);
     expect(broken((c) => (c.leap_days[0].month = 40))).toBe('Leap day "Starfall" must belong to one of the 14 months');
     expect(broken((c) => (c.moons[0].cycle = 0))).toBe('Moon "Ithil" needs a cycle of at least 1 day');
     expect(broken((c) => (c.months[0].length = 20_000))).toBe('Month "Moon 1" is too long (1000 days at most)');

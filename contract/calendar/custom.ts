@@ -74,11 +74,9 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
     }));
   };
 
-  const yearStart = (year: number) =>
-    epoch + (year - 1) * baseLength + leapDays.reduce((sum, leapDay) => sum + leapYearsBefore(leapDay, year), 0);
+  const yearStart = (year: number) => epoch + (year - 1) * baseLength + leapDays.reduce((sum, leapDay) => sum + leapYearsBefore(leapDay, year), 0);
   /** Days that move the week on, from year 1's first day to the first day of `year`. */
-  const weekDaysBefore = (year: number) =>
-    (year - 1) * baseWeekLength + weekLeapDays.reduce((sum, leapDay) => sum + leapYearsBefore(leapDay, year), 0);
+  const weekDaysBefore = (year: number) => (year - 1) * baseWeekLength + weekLeapDays.reduce((sum, leapDay) => sum + leapYearsBefore(leapDay, year), 0);
 
   const toDay = ({ year, month, day }: CalendarDate) => {
     const lengths = monthsOf(year);

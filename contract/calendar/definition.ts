@@ -87,8 +87,7 @@ export const CALENDAR_LIMITS = {
 export const MOON_PHASE_COUNTS = [4, 8, 16, 24, 32] as const;
 
 const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
-const isText = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && value.trim() !== '' && value.length <= max;
+const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= max;
 
 /**
  * The first thing wrong with a definition, in words that name the problem; null when it is
@@ -162,7 +161,8 @@ export function calendarProblem(input: unknown): string | null {
     if (!era || typeof era !== 'object') return 'An era must be an object';
     if (!isText(era.name, CALENDAR_LIMITS.name)) return 'Every era needs a name';
     if (typeof era.abbreviation !== 'string' || era.abbreviation.length > 20) return `Era "${era.name}": the abbreviation is 20 characters at most`;
-    if (!isInt(era.start_year) || Math.abs(era.start_year) > CALENDAR_LIMITS.year) return `Era "${era.name}" needs a start year between -${CALENDAR_LIMITS.year} and ${CALENDAR_LIMITS.year}`;
+    if (!isInt(era.start_year) || Math.abs(era.start_year) > CALENDAR_LIMITS.year)
+      return `Era "${era.name}" needs a start year between -${CALENDAR_LIMITS.year} and ${CALENDAR_LIMITS.year}`;
     if (typeof era.restart !== 'boolean') return `Era "${era.name}": restart must be true or false`;
     if (starts.has(era.start_year)) return `Two eras start in the year ${era.start_year}`;
     starts.add(era.start_year);

@@ -20,10 +20,28 @@ describe('the calendar form', () => {
     if (!('definition' in parsed)) throw new Error(parsed.problem);
     expect(calendarProblem(parsed.definition)).toBeNull();
     expect(parsed.definition).toMatchObject({
-      months: [{ name: 'Thaw', length: 90 }, { name: 'Lanternfest', length: 1, intercalary: true }, { name: 'Ember', length: 92 }],
+      months: [
+        { name: 'Thaw', length: 90 },
+        { name: 'Lanternfest', length: 1, intercalary: true },
+        { name: 'Ember', length: 92 },
+      ],
       first_weekday: 1,
-      leap_days: [{ name: 'Founders Day', month: 2, rules: [{ every: 4, leap: true }, { every: 100, leap: false }, { every: 400, leap: true }], offset: 2 }],
-      eras: [{ start_year: 1, restart: true }, { start_year: 500, restart: false }],
+      leap_days: [
+        {
+          name: 'Founders Day',
+          month: 2,
+          rules: [
+            { every: 4, leap: true },
+            { every: 100, leap: false },
+            { every: 400, leap: true },
+          ],
+          offset: 2,
+        },
+      ],
+      eras: [
+        { start_year: 1, restart: true },
+        { start_year: 500, restart: false },
+      ],
       moons: [{ name: 'Vigil', cycle: 27.5, shift: 2, phases: 4 }],
       epoch: -719162,
     });
@@ -31,7 +49,9 @@ describe('the calendar form', () => {
   });
 
   it('names the line that cannot be read', () => {
-    expect(calendarFromForm({ ...fields, months: 'Thaw, 90\nLanternfest' })).toEqual({ problem: 'Months, line 2: write "Name, number of days" (like "Hammer, 30")' });
+    expect(calendarFromForm({ ...fields, months: 'Thaw, 90\nLanternfest' })).toEqual({
+      problem: 'Months, line 2: write "Name, number of days" (like "Hammer, 30")',
+    });
     expect(calendarFromForm({ ...fields, leap_days: 'Founders Day, Nowhere, every 4' })).toMatchObject({ problem: /Leap days, line 1/ });
     expect(calendarFromForm({ ...fields, first_weekday: 'Caturday' })).toEqual({ problem: 'The first weekday "Caturday" is not one of the weekdays' });
   });

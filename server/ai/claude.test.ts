@@ -196,9 +196,7 @@ describe('ClaudeGenerator against the fake Messages API', () => {
     expect(second.usage.cacheReadTokens).toBe(first.usage.cacheWriteTokens);
     expect(second.usage.cacheWriteTokens).toBe(0);
 
-    expect(first.citations).toEqual([
-      { passageIndex: -1, sourceId: 'doc-heist', quote: 'The vault door opens only at midnight.' },
-    ]);
+    expect(first.citations).toEqual([{ passageIndex: -1, sourceId: 'doc-heist', quote: 'The vault door opens only at midnight.' }]);
   });
 
   it('forces the structured-output tool and returns its parsed input', async () => {
@@ -307,7 +305,13 @@ describe('ClaudeGenerator against the fake Messages API', () => {
   it('lets a failing onText callback fail the call as itself', async () => {
     const boom = new Error('client went away');
     const error = await claude
-      .generate(question('Breath?', { onText: () => { throw boom; } }))
+      .generate(
+        question('Breath?', {
+          onText: () => {
+            throw boom;
+          },
+        }),
+      )
       .catch((caught: unknown) => caught);
     expect(error).toBe(boom);
   });
@@ -332,9 +336,7 @@ describe('ClaudeGenerator against the fake Messages API', () => {
       tool_choice: { type: 'tool', name: 'record_encounter' },
     });
     expect(message.stop_reason).toBe('tool_use');
-    expect(message.content).toEqual([
-      expect.objectContaining({ type: 'tool_use', name: 'record_encounter', input: { title: 'Goblin ambush' } }),
-    ]);
+    expect(message.content).toEqual([expect.objectContaining({ type: 'tool_use', name: 'record_encounter', input: { title: 'Goblin ambush' } })]);
     expect(message.usage.input_tokens).toBeGreaterThan(0);
   });
 });

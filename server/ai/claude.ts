@@ -1,10 +1,4 @@
-import Anthropic, {
-  AnthropicError,
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from '@anthropic-ai/sdk';
+import Anthropic, { AnthropicError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type {
   ContentBlockParam,
   MessageCreateParamsStreaming,
@@ -70,14 +64,10 @@ export class ClaudeGenerator implements TextGenerator {
       stream: true,
     };
     if (request.system.trim() !== '') {
-      params.system = request.cacheSystem
-        ? [{ type: 'text', text: request.system, cache_control: EPHEMERAL }]
-        : request.system;
+      params.system = request.cacheSystem ? [{ type: 'text', text: request.system, cache_control: EPHEMERAL }] : request.system;
     }
     if (request.tool) {
-      params.tools = [
-        { name: request.tool.name, description: request.tool.description, input_schema: request.tool.inputSchema },
-      ];
+      params.tools = [{ name: request.tool.name, description: request.tool.description, input_schema: request.tool.inputSchema }];
       params.tool_choice = { type: 'tool', name: request.tool.name };
     }
 
@@ -124,9 +114,7 @@ function buildMessages(request: GenerateRequest): { messages: MessageParam[]; se
       const spans = splitSentences(passage.content);
       sentPassages.push({ passage, spans });
       const content: TextBlockParam[] =
-        spans.length > 0
-          ? spans.map((span) => ({ type: 'text', text: span.text }))
-          : [{ type: 'text', text: passage.title || '(empty passage)' }];
+        spans.length > 0 ? spans.map((span) => ({ type: 'text', text: span.text })) : [{ type: 'text', text: passage.title || '(empty passage)' }];
       blocks.push({
         type: 'search_result',
         source: passage.sourceId,
@@ -233,11 +221,7 @@ class AnswerAccumulator {
 
   private toolInput(toolName: string): unknown {
     if (this.stopReason === 'max_tokens') {
-      throw new AiProviderError(
-        'bad_response',
-        'anthropic',
-        'The AI answer was cut off before it was complete. Try again with a smaller request.',
-      );
+      throw new AiProviderError('bad_response', 'anthropic', 'The AI answer was cut off before it was complete. Try again with a smaller request.');
     }
     const block = [...this.blocks.values()].find((state) => state.type === 'tool_use' && state.name === toolName);
     if (!block) {
@@ -263,9 +247,7 @@ class AnswerAccumulator {
     for (const raw of citations) {
       const citation = this.toCitation(raw);
       if (!citation) continue;
-      let index = this.citations.findIndex(
-        (known) => known.passageIndex === citation.passageIndex && known.quote === citation.quote,
-      );
+      let index = this.citations.findIndex((known) => known.passageIndex === citation.passageIndex && known.quote === citation.quote);
       if (index === -1) index = this.citations.push(citation) - 1;
       numbers.add(index + 1);
     }

@@ -1,15 +1,6 @@
 export type AiProviderName = 'anthropic' | 'voyage' | 'offline';
 
-export type AiFailureKind =
-  | 'timeout'
-  | 'overloaded'
-  | 'rate_limited'
-  | 'rejected'
-  | 'auth'
-  | 'unavailable'
-  | 'aborted'
-  | 'unsupported'
-  | 'bad_response';
+export type AiFailureKind = 'timeout' | 'overloaded' | 'rate_limited' | 'rejected' | 'auth' | 'unavailable' | 'aborted' | 'unsupported' | 'bad_response';
 
 const STATUS_BY_KIND: Record<AiFailureKind, number> = {
   timeout: 504,
@@ -60,12 +51,9 @@ export function abortedError(provider: AiProviderName, cause?: unknown): AiProvi
 }
 
 export function unreachableError(provider: AiProviderName, cause?: unknown): AiProviderError {
-  return new AiProviderError(
-    'unavailable',
-    provider,
-    `${serviceName(provider)} could not be reached. Check the server's network connection and try again.`,
-    { cause },
-  );
+  return new AiProviderError('unavailable', provider, `${serviceName(provider)} could not be reached. Check the server's network connection and try again.`, {
+    cause,
+  });
 }
 
 /** Turns an HTTP status (and the provider's own message and error type) into our error. */
@@ -82,12 +70,7 @@ export function aiErrorFromStatus(
     return new AiProviderError('overloaded', provider, `${service} is overloaded right now. Try again in a minute.`, { cause });
   }
   if (status === 429 || errorType === 'rate_limit_error') {
-    return new AiProviderError(
-      'rate_limited',
-      provider,
-      `${service} is receiving too many requests from this server. Try again in a minute.`,
-      { cause },
-    );
+    return new AiProviderError('rate_limited', provider, `${service} is receiving too many requests from this server. Try again in a minute.`, { cause });
   }
   if (status === 408 || status === 504 || errorType === 'timeout_error') {
     return timeoutError(provider, cause);

@@ -27,14 +27,14 @@ const passages: Passage[] = [
     page: 183,
     headingPath: 'Adventuring > Suffocating',
     content:
-      'Suffocating\nA creature can hold its breath for a number of minutes equal to 1 + its Constitution modifier (minimum of 30 seconds). When a creature runs out of breath or is choking, it can survive for a number of rounds equal to its Constitution modifier (minimum of 1 round). At the start of its next turn, it drops to 0 hit points and is dying, and it can\'t regain hit points or be stabilized until it can breathe again.',
+      "Suffocating\nA creature can hold its breath for a number of minutes equal to 1 + its Constitution modifier (minimum of 30 seconds). When a creature runs out of breath or is choking, it can survive for a number of rounds equal to its Constitution modifier (minimum of 1 round). At the start of its next turn, it drops to 0 hit points and is dying, and it can't regain hit points or be stabilized until it can breathe again.",
   },
   {
     sourceId: 'chunk-grappling',
     title: 'Combat Chapter',
     page: 195,
     content:
-      'When you want to grab a creature or wrestle with it, you can use the Attack action to make a special melee attack, a grapple. If you\'re able to make multiple attacks with the Attack action, this attack replaces one of them. The target of your grapple must be no more than one size larger than you and must be within your reach.',
+      "When you want to grab a creature or wrestle with it, you can use the Attack action to make a special melee attack, a grapple. If you're able to make multiple attacks with the Attack action, this attack replaces one of them. The target of your grapple must be no more than one size larger than you and must be within your reach.",
   },
   {
     sourceId: 'chunk-death-saves',
@@ -78,8 +78,7 @@ describe('OfflineGenerator', () => {
     expect(result.citations[0]).toEqual({
       passageIndex: 2,
       sourceId: 'chunk-suffocating',
-      quote:
-        'A creature can hold its breath for a number of minutes equal to 1 + its Constitution modifier (minimum of 30 seconds).',
+      quote: 'A creature can hold its breath for a number of minutes equal to 1 + its Constitution modifier (minimum of 30 seconds).',
     });
     expect(result.text).toContain('**Player Handbook** (p. 183, Adventuring > Suffocating)');
   });

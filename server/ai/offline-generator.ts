@@ -60,11 +60,7 @@ export class OfflineGenerator implements TextGenerator {
       }
     }
 
-    const inputText = [
-      request.system,
-      ...request.messages.map((turn) => turn.content),
-      ...sources.map((source) => source.content),
-    ].join('\n');
+    const inputText = [request.system, ...request.messages.map((turn) => turn.content), ...sources.map((source) => source.content)].join('\n');
     return {
       text,
       citations,
@@ -106,11 +102,7 @@ function sentenceBudget(maxTokens: number): number {
   return 5;
 }
 
-function composeAnswer(
-  question: string,
-  sources: Source[],
-  maxTokens: number,
-): { text: string; citations: Citation[] } {
+function composeAnswer(question: string, sources: Source[], maxTokens: number): { text: string; citations: Citation[] } {
   if (sources.length === 0) return { text: `${OFFLINE_NOTE}\n\n${NO_PASSAGES_MESSAGE}`, citations: [] };
 
   const candidates = scoreCandidates(question, sources);
@@ -140,9 +132,7 @@ function composeAnswer(
   // A longer answer may take in weaker support.
   const floor = budget >= 4 ? 0.35 : 0.6;
   for (const candidate of matching) if (candidate.score >= best.score * floor) choose(candidate);
-  const lead = new Set(chosen.map((c) => c.source.rank)).size === 1
-    ? `Here is what ${sourceLabel(chosen[0].source)} says:`
-    : 'Here is what your tomes say:';
+  const lead = new Set(chosen.map((c) => c.source.rank)).size === 1 ? `Here is what ${sourceLabel(chosen[0].source)} says:` : 'Here is what your tomes say:';
   return render(lead, chosen);
 }
 

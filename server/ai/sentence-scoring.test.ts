@@ -44,8 +44,14 @@ describe('scoring sentences of the unit the question names', () => {
 
   it('prefers the unit named in full over one that only shares its name', () => {
     const passages = [
-      { content: 'When you drink it, you become invisible for 1 hour. The effect ends early if you attack or cast a spell.', headingPath: 'Magic Items > Potion of Invisibility' },
-      { content: 'A creature you touch becomes invisible until the spell ends. The spell ends for a target that attacks or casts a spell.', headingPath: 'Spell Descriptions > Invisibility' },
+      {
+        content: 'When you drink it, you become invisible for 1 hour. The effect ends early if you attack or cast a spell.',
+        headingPath: 'Magic Items > Potion of Invisibility',
+      },
+      {
+        content: 'A creature you touch becomes invisible until the spell ends. The spell ends for a target that attacks or casts a spell.',
+        headingPath: 'Spell Descriptions > Invisibility',
+      },
     ];
     const [potion, spell] = passageScores(questionTermsOf('When does invisibility end?'), passages);
     expect(spell).toBeGreaterThan(potion);
@@ -53,7 +59,10 @@ describe('scoring sentences of the unit the question names', () => {
 
   it('names a passage without headings by its document', () => {
     const log = '[2026-03-14 21:30] Session ends. XP: 1,800 each.';
-    const other = { content: 'The number of experience points (XP) a monster is worth is based on its challenge rating.', headingPath: 'Monsters > Experience Points' };
+    const other = {
+      content: 'The number of experience points (XP) a monster is worth is based on its challenge rating.',
+      headingPath: 'Monsters > Experience Points',
+    };
     const question = questionTermsOf('What XP did session 12 give?');
     const [, named] = passageScores(question, [other, { content: log, title: 'session-12.log' }]);
     const [, unnamed] = passageScores(question, [other, { content: log, title: 'notes.log' }]);

@@ -20,7 +20,9 @@ import { contentTerms, stem } from './terms';
 
 /** Words in almost every GM question that say little about which rule is meant. */
 const GENERIC_TERMS = new Set(
-  ['character', 'creature', 'player', 'gm', 'dm', 'rule', 'game', 'happen', 'work', 'party', 'someone', 'use', 'get', 'give', 'much', 'many', 'take', 'make'].map(stem),
+  ['character', 'creature', 'player', 'gm', 'dm', 'rule', 'game', 'happen', 'work', 'party', 'someone', 'use', 'get', 'give', 'much', 'many', 'take', 'make'].map(
+    stem,
+  ),
 );
 const GENERIC_WEIGHT = 0.3;
 const HEADING_WEIGHT = 1;
@@ -140,8 +142,7 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
   const frequency = new Map<string, number>();
   for (const item of items) for (const term of item.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   // A number in a question is usually the case at hand ("fall 60 feet"), not the rule's words.
-  const idf = (term: string) =>
-    Math.log(1 + items.length / (1 + (frequency.get(term) ?? 0))) * (GENERIC_TERMS.has(term) || /^\d+$/.test(term) ? GENERIC_WEIGHT : 1);
+  const idf = (term: string) => Math.log(1 + items.length / (1 + (frequency.get(term) ?? 0))) * (GENERIC_TERMS.has(term) || /^\d+$/.test(term) ? GENERIC_WEIGHT : 1);
   const total = question.terms.reduce((sum, term) => sum + idf(term), 0) || 1;
 
   return items.map((item) => {

@@ -7,12 +7,7 @@ describe('splitSentences', () => {
   it('splits prose into sentences whose spans are verbatim slices of the source', () => {
     const source = 'A creature can hold its breath. It can survive for rounds!  Then what? It drops to 0 hit points.';
     const spans = splitSentences(source);
-    expect(spans.map((span) => span.text)).toEqual([
-      'A creature can hold its breath.',
-      'It can survive for rounds!',
-      'Then what?',
-      'It drops to 0 hit points.',
-    ]);
+    expect(spans.map((span) => span.text)).toEqual(['A creature can hold its breath.', 'It can survive for rounds!', 'Then what?', 'It drops to 0 hit points.']);
     for (const span of spans) expect(source.slice(span.start, span.end)).toBe(span.text);
   });
 
@@ -27,13 +22,7 @@ describe('splitSentences', () => {
 
   it('treats soft line wraps as spaces but breaks at list items, headings and blank lines', () => {
     const source = '## Falling\nA creature takes 1d6 damage\nfor every 10 feet.\n- It lands prone\n- It may roll\n\nNext paragraph';
-    expect(texts(source)).toEqual([
-      '## Falling',
-      'A creature takes 1d6 damage\nfor every 10 feet.',
-      '- It lands prone',
-      '- It may roll',
-      'Next paragraph',
-    ]);
+    expect(texts(source)).toEqual(['## Falling', 'A creature takes 1d6 damage\nfor every 10 feet.', '- It lands prone', '- It may roll', 'Next paragraph']);
   });
 
   it('breaks after a title line but not after prose wrapped before a capitalised word', () => {

@@ -60,11 +60,7 @@ export class VoyageReranker implements Reranker {
       }
     }
     if (scores.some(Number.isNaN)) {
-      throw new AiProviderError(
-        'bad_response',
-        'voyage',
-        `The reranking service scored ${(response.data ?? []).length} of ${documents.length} passages.`,
-      );
+      throw new AiProviderError('bad_response', 'voyage', `The reranking service scored ${(response.data ?? []).length} of ${documents.length} passages.`);
     }
     return { scores, tokens: response.usage?.totalTokens ?? 0 };
   }

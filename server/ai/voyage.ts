@@ -54,8 +54,15 @@ export class VoyageEmbedder implements Embedder {
     });
 
     let tokens = 0;
-    for (const batch of planBatches(toSend.map((index) => texts[index]), this.batchSize, this.batchTokenBudget)) {
-      const result = await this.embedBatch(batch.map((i) => texts[toSend[i]]), inputType);
+    for (const batch of planBatches(
+      toSend.map((index) => texts[index]),
+      this.batchSize,
+      this.batchTokenBudget,
+    )) {
+      const result = await this.embedBatch(
+        batch.map((i) => texts[toSend[i]]),
+        inputType,
+      );
       tokens += result.tokens;
       batch.forEach((i, position) => {
         vectors[toSend[i]] = result.vectors[position];

@@ -72,7 +72,9 @@ export async function runAdminCommand(db: Kysely<DB>, command: string, args: str
       if (!username || !amount) throw new Error('Usage: npm run admin -- player-invite-limit USER N|default');
       const limit = amount === 'default' ? null : Number(amount);
       await setPlayerInviteLimit(db, username, limit);
-      return [`${username} may hold ${playerInviteLimitOf(limit)} open player invite${playerInviteLimitOf(limit) === 1 ? '' : 's'}${limit === null ? ' (the default)' : ''}.`];
+      return [
+        `${username} may hold ${playerInviteLimitOf(limit)} open player invite${playerInviteLimitOf(limit) === 1 ? '' : 's'}${limit === null ? ' (the default)' : ''}.`,
+      ];
     }
     case 'revoke-player-invite': {
       const user = option(args, '--user');

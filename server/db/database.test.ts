@@ -13,11 +13,7 @@ describe('database', () => {
 
   it('keeps a rolled-back transaction apart from concurrent queries', async () => {
     const { db } = database;
-    const user = await db
-      .insertInto('users')
-      .values({ username: 'tx-user', email: 'tx@example.com', password_hash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await db.insertInto('users').values({ username: 'tx-user', email: 'tx@example.com', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
     const rolledBack = db
       .transaction()
       .execute(async (trx) => {

@@ -8,9 +8,7 @@ import postgres from 'postgres';
 import { PgliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
 
-export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | 'memory' }
-  | { kind: 'postgres'; url: string };
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | 'memory' } | { kind: 'postgres'; url: string };
 
 /** One open database: the Kysely handle every domain function takes, plus what the queue and migrator need. */
 export interface Database {
@@ -26,9 +24,7 @@ export interface Database {
 }
 
 export function databaseTargetFromEnv(env: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseTarget {
-  return env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL }
-    : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pg') };
+  return env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pg') };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {

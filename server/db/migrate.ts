@@ -22,14 +22,13 @@ export async function migrate(database: Database, dir = defaultDir): Promise<str
     .sort();
   const applied: string[] = [];
   for (const name of files) {
-    const done = await sql<{ name: string }>`select name from schema_migrations where name = ${name}`.execute(
-      database.db,
-    );
+    const done = await sql<{ name: string }>`select name from schema_migrations where name = ${name}`.execute(database.db);
     if (done.rows.length > 0) continue;
     const body = fs.readFileSync(path.join(dir, name), 'utf8');
     const quoted = name.replace(/'/g, "''");
     // The advisory lock keeps two processes starting at once from applying the same file twice.
-    await database.runScript(`
+    await database
+      .runScript(`
       select pg_advisory_xact_lock(7345120);
       do $guard$ begin
         if exists (select 1 from schema_migrations where name = '${quoted}') then
@@ -38,11 +37,12 @@ export async function migrate(database: Database, dir = defaultDir): Promise<str
       end $guard$;
       ${body}
       ;
-      insert into schema_migrations (name) values ('${quoted}');`).catch((error: Error) => {
-      if (!String(error.message).includes('migration-already-applied')) {
-        throw new Error(`Migration ${name} failed: ${error.message}`);
-      }
-    });
+      insert into schema_migrations (name) values ('${quoted}');`)
+      .catch((error: Error) => {
+        if (!String(error.message).includes('migration-already-applied')) {
+          throw new Error(`Migration ${name} failed: ${error.message}`);
+        }
+      });
     applied.push(name);
   }
   return applied;

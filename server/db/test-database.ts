@@ -63,7 +63,10 @@ async function createServerTestDatabase(serverUrl: string): Promise<Database> {
   database.close = async () => {
     await close();
     const cleanup = await openDatabase({ kind: 'postgres', url: serverUrl });
-    await sql.raw(`drop database if exists ${name} with (force)`).execute(cleanup.db).catch(() => {});
+    await sql
+      .raw(`drop database if exists ${name} with (force)`)
+      .execute(cleanup.db)
+      .catch(() => {});
     await cleanup.close();
   };
   return database;

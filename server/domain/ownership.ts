@@ -41,15 +41,11 @@ export interface CampaignAccess {
  * campaign whose GM is not disabled. Anyone else gets the same 404 as a missing campaign.
  * Read on every request (never cached), so removing a player takes effect at once.
  */
-export async function requireCampaignAccess(
-  db: Kysely<DB>,
-  userId: string,
-  campaignId: string,
-  options: { viewAsPlayer?: boolean } = {},
-): Promise<CampaignAccess> {
-  const campaign = isUuid(campaignId) && isUuid(userId)
-    ? await db.selectFrom('campaigns').selectAll('campaigns').where('campaigns.id', '=', campaignId).executeTakeFirst()
-    : undefined;
+export async function requireCampaignAccess(db: Kysely<DB>, userId: string, campaignId: string, options: { viewAsPlayer?: boolean } = {}): Promise<CampaignAccess> {
+  const campaign =
+    isUuid(campaignId) && isUuid(userId)
+      ? await db.selectFrom('campaigns').selectAll('campaigns').where('campaigns.id', '=', campaignId).executeTakeFirst()
+      : undefined;
   if (!campaign) throw notFound('Campaign');
   if (campaign.user_id === userId) {
     return { campaign, role: 'gm', audience: options.viewAsPlayer ? 'player' : 'gm', ownerId: userId, userId };
@@ -81,19 +77,7 @@ export async function requireOwnedDocument(db: Kysely<DB>, userId: string, datas
     isUuid(datasetId) && isUuid(documentId)
       ? await db
           .selectFrom('documents')
-          .select([
-            'id',
-            'dataset_id',
-            'user_id',
-            'filename',
-            'file_type',
-            'status',
-            'error',
-            'token_count',
-            'page_count',
-            'upload_date',
-            'updated_at',
-          ])
+          .select(['id', 'dataset_id', 'user_id', 'filename', 'file_type', 'status', 'error', 'token_count', 'page_count', 'upload_date', 'updated_at'])
           .where('id', '=', documentId)
           .where('dataset_id', '=', datasetId)
           .where('user_id', '=', userId)

@@ -22,7 +22,13 @@ describe('Range headers', () => {
     expect(parseRange('bytes=90-', 100)).toEqual({ kind: 'ranges', ranges: [{ start: 90, end: 99 }] });
     expect(parseRange('bytes=-5', 100)).toEqual({ kind: 'ranges', ranges: [{ start: 95, end: 99 }] });
     expect(parseRange('bytes=50-500', 100)).toEqual({ kind: 'ranges', ranges: [{ start: 50, end: 99 }] });
-    expect(parseRange('bytes=20-29, 0-9, 5-12', 100)).toEqual({ kind: 'ranges', ranges: [{ start: 0, end: 12 }, { start: 20, end: 29 }] });
+    expect(parseRange('bytes=20-29, 0-9, 5-12', 100)).toEqual({
+      kind: 'ranges',
+      ranges: [
+        { start: 0, end: 12 },
+        { start: 20, end: 29 },
+      ],
+    });
   });
 
   it('refuses what it cannot serve and ignores what it does not understand', () => {

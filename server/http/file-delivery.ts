@@ -35,11 +35,7 @@ export interface ByteRange {
 /** More ranges than this in one request is refused (a many-small-ranges request costs far more than it reads). */
 export const MAX_RANGES = 8;
 
-export type RangeRequest =
-  | { kind: 'none' }
-  | { kind: 'ranges'; ranges: ByteRange[] }
-  | { kind: 'unsatisfiable' }
-  | { kind: 'too-many' };
+export type RangeRequest = { kind: 'none' } | { kind: 'ranges'; ranges: ByteRange[] } | { kind: 'unsatisfiable' } | { kind: 'too-many' };
 
 /**
  * Reads a Range header (RFC 9110 section 14) against a file of `size` bytes. Anything that is
@@ -49,7 +45,10 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   if (!header) return { kind: 'none' };
   const match = /^\s*bytes\s*=\s*(.+)$/i.exec(header);
   if (!match) return { kind: 'none' };
-  const specs = match[1].split(',').map((part) => part.trim()).filter(Boolean);
+  const specs = match[1]
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (specs.length === 0) return { kind: 'none' };
   if (specs.length > MAX_RANGES) return { kind: 'too-many' };
   const ranges: ByteRange[] = [];

@@ -28,9 +28,6 @@ export function domainForPages(storage: StorageHealth): typeof domain {
     Object.fromEntries(Object.entries(area).map(([name, value]) => [name, typeof value === 'function' && !isClass(value) ? guard(value as never) : value]));
 
   return Object.fromEntries(
-    Object.entries(domain).map(([name, value]) => [
-      name,
-      value && typeof value === 'object' ? wrapArea(value as Record<string, unknown>) : value,
-    ]),
+    Object.entries(domain).map(([name, value]) => [name, value && typeof value === 'object' ? wrapArea(value as Record<string, unknown>) : value]),
   ) as typeof domain;
 }

@@ -29,12 +29,7 @@ export class PublicPageCache {
 
   /** Whether this request may be answered from (and fill) the cache. */
   accepts(request: FastifyRequest): boolean {
-    return (
-      request.method === 'GET' &&
-      !request.user &&
-      request.url.length <= MAX_URL_LENGTH &&
-      PUBLIC_PAGES.has(request.url.split('?')[0])
-    );
+    return request.method === 'GET' && !request.user && request.url.length <= MAX_URL_LENGTH && PUBLIC_PAGES.has(request.url.split('?')[0]);
   }
 
   /** Sends the kept page for this URL; false when there is none yet. */

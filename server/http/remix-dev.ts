@@ -23,9 +23,6 @@ export async function remixDevPlugin(app: FastifyInstance, options: { services: 
     vite.middlewares(request, response, next);
   });
 
-  const handle = createRequestHandler(
-    () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
-    'development',
-  );
+  const handle = createRequestHandler(() => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>, 'development');
   await remixRoutes(app, options.services, options.storage, handle);
 }

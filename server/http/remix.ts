@@ -45,17 +45,13 @@ async function builtFileRoutes(app: FastifyInstance, root: string) {
     errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
       error.code === 'ERR_STREAM_PREMATURE_CLOSE' ? request.raw.destroy() : app.errorHandler(error, request, reply),
   });
-  app.get<{ Params: { '*': string } }>(
-    '/assets/*',
-    { ...fileRoute(), helmet: false },
-    (request, reply) => send(reply, `assets/${request.params['*']}`, { maxAge: YEAR_MS, immutable: true }),
+  app.get<{ Params: { '*': string } }>('/assets/*', { ...fileRoute(), helmet: false }, (request, reply) =>
+    send(reply, `assets/${request.params['*']}`, { maxAge: YEAR_MS, immutable: true }),
   );
   // Files from public/ (favicon) sit at the top of build/client and are not hashed.
   for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
     if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
-    app.get(`/${entry.name}`, fileRoute(), (_request, reply) =>
-      send(reply, entry.name, { maxAge: HOUR_MS, immutable: false }),
-    );
+    app.get(`/${entry.name}`, fileRoute(), (_request, reply) => send(reply, entry.name, { maxAge: HOUR_MS, immutable: false }));
   }
 }
 
@@ -139,14 +135,16 @@ function pageBodyLimit(request: FastifyRequest, services: Services): number {
 }
 
 const PAGE_BODY_LIMIT = 2 * 1024 * 1024;
-const tooLarge = (limit: number) =>
-  `The request is larger than this server accepts (${Math.round(limit / (1024 * 1024))} MB). Send less at once.`;
+const tooLarge = (limit: number) => `The request is larger than this server accepts (${Math.round(limit / (1024 * 1024))} MB). Send less at once.`;
 
 /** The request body, cut off with an error once it passes `limit` bytes. */
 class CountedBody extends Transform {
   exceeded = false;
   private seen = 0;
-  constructor(source: IncomingMessage, private readonly limit: number) {
+  constructor(
+    source: IncomingMessage,
+    private readonly limit: number,
+  ) {
     super();
     source.on('error', (error) => this.destroy(error));
     source.pipe(this);

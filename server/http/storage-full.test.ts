@@ -27,9 +27,7 @@ describe('a full disk', () => {
       begin
         raise exception 'could not extend file "base/5/16384": No space left on device' using errcode = 'disk_full';
       end $$`.execute(t.services.db);
-    await sql`create trigger simulate_disk_full before insert on documents for each row execute function simulate_disk_full()`.execute(
-      t.services.db,
-    );
+    await sql`create trigger simulate_disk_full before insert on documents for each row execute function simulate_disk_full()`.execute(t.services.db);
     try {
       const upload = await uploadFile(t, token, datasetId, 'notes.md', new TextEncoder().encode('# Notes\n\nThe keep is old.'));
       expect(upload.statusCode).toBe(507);

@@ -4,8 +4,7 @@
  * turns one into a 507 with a message, and /api/health reports the storage as full for
  * RECOVERY_MS after the last such failure.
  */
-export const DISK_FULL_MESSAGE =
-  'The server has run out of storage space, so nothing was saved. Ask the administrator to free disk space, then try again.';
+export const DISK_FULL_MESSAGE = 'The server has run out of storage space, so nothing was saved. Ask the administrator to free disk space, then try again.';
 
 const RECOVERY_MS = 5 * 60_000;
 

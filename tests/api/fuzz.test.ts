@@ -42,7 +42,11 @@ function bodiesFor(op: Operation): Array<{ label: string; payload: string; conte
     { label: 'broken-json', payload: '{"name": "x", ', contentType: 'application/json' },
     // A lone surrogate escaped in JSON text, and raw bytes that are not UTF-8.
     { label: 'escaped-surrogate', payload: `{${props.map((p) => `"${p}":"\\ud800"`).join(',')}}`, contentType: 'application/json' },
-    { label: 'invalid-utf8', payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]).toString('latin1'), contentType: 'application/json' },
+    {
+      label: 'invalid-utf8',
+      payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]).toString('latin1'),
+      contentType: 'application/json',
+    },
     { label: 'wrong-type', payload: 'name=x&message=y', contentType: 'application/x-www-form-urlencoded' },
     { label: 'text', payload: 'hello', contentType: 'text/plain' },
     { label: 'multipart-no-boundary', payload: 'garbage', contentType: 'multipart/form-data' },
@@ -138,10 +142,7 @@ describe('fuzzing every /api route', () => {
     const badParams = ['%00', '%ED%A0%80', 'not-a-uuid', '..%2F..%2Fetc', 'x'.repeat(5000), '00000000-0000-4000-8000-000000000000'];
     const badQueries = ['?q=%00&limit=abc&page=-1', '?page=%ED%A0%80&inline=%00', `?q=${'z'.repeat(20_000)}`, '?limit=1e309&offset[]=1', '?token=%00'];
     for (const op of operations) {
-      const urls = [
-        ...(op.path.includes('{') ? badParams.map((p) => fill(op.path, p)) : []),
-        ...badQueries.map((q) => fill(op.path) + q),
-      ];
+      const urls = [...(op.path.includes('{') ? badParams.map((p) => fill(op.path, p)) : []), ...badQueries.map((q) => fill(op.path) + q)];
       for (const url of urls) {
         const response = await t.app.inject({
           method: op.method as 'GET',

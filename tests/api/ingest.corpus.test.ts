@@ -15,7 +15,13 @@ import { createTome, uploadFile, waitForJob } from '../support/tome-upload';
 const formatsDir = sharedPath('fixtures', 'formats');
 const hostileDir = sharedPath('fixtures', 'hostile');
 const read = (dir: string, name: string) => new Uint8Array(fs.readFileSync(path.join(dir, name)));
-const fold = (s: string) => s.replace(/[‘’‚‛′]/g, "'").replace(/[“”„‟″]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();
+const fold = (s: string) =>
+  s
+    .replace(/[‘’‚‛′]/g, "'")
+    .replace(/[“”„‟″]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 const MB = 1024 * 1024;
 
 /** The README's formats table: file -> the phrase its text must contain. */

@@ -84,10 +84,16 @@ describe('the /api contract', () => {
       const spec = document.paths[operation.path][operation.method] as unknown as { summary?: string; tags?: string[] };
       expect(spec.summary, where).toBeTruthy();
       expect(spec.tags?.length, where).toBe(1);
-      expect(Object.keys(operation.responses).some((status) => status.startsWith('4')), where).toBe(true);
+      expect(
+        Object.keys(operation.responses).some((status) => status.startsWith('4')),
+        where,
+      ).toBe(true);
       for (const parameter of operation.path.match(/\{(\w+)\}/g) ?? []) {
         const declared = (document.paths[operation.path][operation.method] as unknown as { parameters?: Array<{ in: string; name: string }> }).parameters;
-        expect(declared?.some((p) => p.in === 'path' && `{${p.name}}` === parameter), `${where} declares ${parameter}`).toBe(true);
+        expect(
+          declared?.some((p) => p.in === 'path' && `{${p.name}}` === parameter),
+          `${where} declares ${parameter}`,
+        ).toBe(true);
       }
     }
   });
@@ -151,7 +157,12 @@ describe('the /api contract', () => {
       { operationId: 'login', body: () => ({ username, password }), status: 200, check: (body) => void (token = body.token) },
       { operationId: 'getCurrentUser', status: 200 },
       { operationId: 'getCurrentMonthUsage', status: 200 },
-      { operationId: 'createCampaign', body: () => ({ name: 'The Salt Road', description: 'A caravan and a crate' }), status: 201, check: (b) => void (ids.campaign = b.id) },
+      {
+        operationId: 'createCampaign',
+        body: () => ({ name: 'The Salt Road', description: 'A caravan and a crate' }),
+        status: 201,
+        check: (b) => void (ids.campaign = b.id),
+      },
       { operationId: 'listCampaigns', status: 200 },
       { operationId: 'updateCampaign', params: () => ({ id: ids.campaign }), body: () => ({ description: 'A caravan, a crate, a map' }), status: 200 },
       { operationId: 'createDataset', body: () => ({ name: 'Salt Road lore', description: '' }), status: 201, check: (b) => void (ids.dataset = b.id) },
@@ -189,7 +200,13 @@ describe('the /api contract', () => {
         check: async (b) => expect((await waitForJob(t, token, b.job_id)).status).toBe('completed'),
       },
       { operationId: 'linkDataset', params: () => ({ id: ids.campaign }), body: () => ({ dataset_id: ids.dataset }), status: 200 },
-      { operationId: 'askCampaign', params: () => ({ id: ids.campaign }), body: () => ({ query: 'Where is the Ember Crown?' }), status: 200, check: (b) => void (ids.conversation = b.conversation_id) },
+      {
+        operationId: 'askCampaign',
+        params: () => ({ id: ids.campaign }),
+        body: () => ({ query: 'Where is the Ember Crown?' }),
+        status: 200,
+        check: (b) => void (ids.conversation = b.conversation_id),
+      },
       { operationId: 'listConversations', params: () => ({ id: ids.campaign }), status: 200 },
       { operationId: 'getConversation', params: () => ({ id: ids.campaign, conversationId: ids.conversation }), status: 200 },
       { operationId: 'askDocument', params: () => ({ id: ids.dataset, docId: ids.document }), body: () => ({ query: 'Who keeps the bridge?' }), status: 200 },
@@ -206,16 +223,51 @@ describe('the /api contract', () => {
       },
       { operationId: 'listInvites', params: () => ({ id: ids.campaign }), status: 200 },
       { operationId: 'redeemInvite', body: () => ({ code: ids.inviteCode }), token: asPlayer, status: 200 },
-      { operationId: 'listSeats', token: asPlayer, status: 200, check: (b) => expect(b.map((seat: { campaign_id: string }) => seat.campaign_id)).toEqual([ids.campaign]) },
-      { operationId: 'listMembers', params: () => ({ id: ids.campaign }), status: 200, check: (b) => expect(b.map((m: { user_id: string }) => m.user_id)).toEqual([player.userId]) },
+      {
+        operationId: 'listSeats',
+        token: asPlayer,
+        status: 200,
+        check: (b) => expect(b.map((seat: { campaign_id: string }) => seat.campaign_id)).toEqual([ids.campaign]),
+      },
+      {
+        operationId: 'listMembers',
+        params: () => ({ id: ids.campaign }),
+        status: 200,
+        check: (b) => expect(b.map((m: { user_id: string }) => m.user_id)).toEqual([player.userId]),
+      },
       { operationId: 'getCampaignBudget', params: () => ({ id: ids.campaign }), token: asPlayer, status: 200 },
-      { operationId: 'listCampaignDocuments', params: () => ({ id: ids.campaign }), token: asPlayer, status: 200, check: (b) => expect(b.documents.map((d: { id: string }) => d.id)).toEqual([ids.document]) },
+      {
+        operationId: 'listCampaignDocuments',
+        params: () => ({ id: ids.campaign }),
+        token: asPlayer,
+        status: 200,
+        check: (b) => expect(b.documents.map((d: { id: string }) => d.id)).toEqual([ids.document]),
+      },
       { operationId: 'getCampaignDocument', params: () => ({ id: ids.campaign, docId: ids.document }), token: asPlayer, status: 200 },
-      { operationId: 'askCampaignDocument', params: () => ({ id: ids.campaign, docId: ids.document }), body: () => ({ query: 'Who keeps the bridge?' }), token: asPlayer, status: 200 },
+      {
+        operationId: 'askCampaignDocument',
+        params: () => ({ id: ids.campaign, docId: ids.document }),
+        body: () => ({ query: 'Who keeps the bridge?' }),
+        token: asPlayer,
+        status: 200,
+      },
       { operationId: 'getCampaignDocumentConversation', params: () => ({ id: ids.campaign, docId: ids.document }), token: asPlayer, status: 200 },
-      { operationId: 'createNote', params: () => ({ id: ids.campaign }), body: () => ({ title: 'Suspects', body: 'Osric Pell?' }), token: asPlayer, status: 201, check: (b) => void (ids.note = b.id) },
+      {
+        operationId: 'createNote',
+        params: () => ({ id: ids.campaign }),
+        body: () => ({ title: 'Suspects', body: 'Osric Pell?' }),
+        token: asPlayer,
+        status: 201,
+        check: (b) => void (ids.note = b.id),
+      },
       { operationId: 'listNotes', params: () => ({ id: ids.campaign }), token: asPlayer, status: 200 },
-      { operationId: 'updateNote', params: () => ({ id: ids.campaign, noteId: ids.note }), body: () => ({ body: 'Osric Pell, surely' }), token: asPlayer, status: 200 },
+      {
+        operationId: 'updateNote',
+        params: () => ({ id: ids.campaign, noteId: ids.note }),
+        body: () => ({ body: 'Osric Pell, surely' }),
+        token: asPlayer,
+        status: 200,
+      },
       { operationId: 'deleteNote', params: () => ({ id: ids.campaign, noteId: ids.note }), token: asPlayer, status: 200 },
       { operationId: 'removeMember', params: () => ({ id: ids.campaign, userId: player.userId }), status: 200 },
       { operationId: 'redeemInvite', body: () => ({ code: ids.inviteCode }), token: asPlayer, status: 200 },
@@ -250,9 +302,20 @@ describe('the /api contract', () => {
       },
       { operationId: 'listTimelineEvents', params: () => ({ id: ids.campaign }), status: 200 },
       { operationId: 'listTimelineDocuments', params: () => ({ id: ids.campaign }), status: 200 },
-      { operationId: 'proposeTimelineEvents', params: () => ({ id: ids.campaign }), body: () => ({ document_id: ids.log }), status: 200, check: (b) => void ((ids.accept = b.proposals[0].id), (ids.reject = b.proposals[1].id)) },
+      {
+        operationId: 'proposeTimelineEvents',
+        params: () => ({ id: ids.campaign }),
+        body: () => ({ document_id: ids.log }),
+        status: 200,
+        check: (b) => void ((ids.accept = b.proposals[0].id), (ids.reject = b.proposals[1].id)),
+      },
       { operationId: 'listTimelineProposals', params: () => ({ id: ids.campaign }), status: 200 },
-      { operationId: 'acceptTimelineProposal', params: () => ({ id: ids.campaign, proposalId: ids.accept }), body: () => ({ title: 'Reached Hollowmere' }), status: 201 },
+      {
+        operationId: 'acceptTimelineProposal',
+        params: () => ({ id: ids.campaign, proposalId: ids.accept }),
+        body: () => ({ title: 'Reached Hollowmere' }),
+        status: 201,
+      },
       { operationId: 'rejectTimelineProposal', params: () => ({ id: ids.campaign, proposalId: ids.reject }), status: 200 },
       { operationId: 'getCalendar', params: () => ({ id: ids.campaign }), status: 200 },
       { operationId: 'importCalendar', params: () => ({ id: ids.campaign }), body: () => CALENDAR, status: 200 },
@@ -284,7 +347,12 @@ describe('the /api contract', () => {
         const user = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).json().user;
         const logs = await seedTome(t.services, user.id, { name: 'Session logs', documents: [{ filename: 'session-3.log', content: SESSION_LOG }] });
         ids.log = logs.documents[0].id;
-        const linked = await t.app.inject({ method: 'POST', url: `/api/campaigns/${ids.campaign}/datasets`, headers: bearer(token), payload: { dataset_id: logs.datasetId } });
+        const linked = await t.app.inject({
+          method: 'POST',
+          url: `/api/campaigns/${ids.campaign}/datasets`,
+          headers: bearer(token),
+          payload: { dataset_id: logs.datasetId },
+        });
         expect(linked.statusCode).toBe(200);
       }
       const failure = await walk(step, (step.token ?? me)());
@@ -292,7 +360,10 @@ describe('the /api contract', () => {
     }
     expect(failures).toEqual([]);
     const walked = new Set(steps.map((step) => step.operationId));
-    expect([...operations.keys()].filter((operationId) => !walked.has(operationId)), 'operations no step walks').toEqual([]);
+    expect(
+      [...operations.keys()].filter((operationId) => !walked.has(operationId)),
+      'operations no step walks',
+    ).toEqual([]);
   }, 300_000);
 
   it('answers every error the document declares in its declared shape: 401 signed out, 404 for what is not there', async () => {

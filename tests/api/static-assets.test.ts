@@ -84,8 +84,9 @@ describe('built files', () => {
   it('makes no session query for a built file, while /api still resolves the session', async () => {
     const { token } = await t.signUp();
     const lastSeen = async () =>
-      (await t.services.db.selectFrom('sessions').select('last_seen_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow())
-        .last_seen_at.getTime();
+      (
+        await t.services.db.selectFrom('sessions').select('last_seen_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()
+      ).last_seen_at.getTime();
     // A session last seen an hour ago is written on its next lookup (see resolveSession).
     const anHourAgo = new Date(Date.now() - 3600_000);
     await t.services.db.updateTable('sessions').set({ last_seen_at: anHourAgo }).where('token_hash', '=', hashToken(token)).execute();

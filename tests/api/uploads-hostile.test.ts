@@ -127,7 +127,9 @@ describe('hostile uploads', () => {
   });
 
   it('fails the job of a PDF that is cut short, with the reason', async () => {
-    const pdf = text('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /Con');
+    const pdf = text(
+      '%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /Con',
+    );
     const datasetId = await createTome(t, alice.token, 'Torn pages');
     const response = await uploadFile(t, alice.token, datasetId, 'torn.pdf', pdf);
     expect(response.statusCode).toBe(202);
@@ -167,14 +169,20 @@ describe('hostile uploads', () => {
     expect(json.statusCode).toBe(415);
     expect(json.json().error).toMatch(/multipart\/form-data/);
     const noFile = await multipart({ note: 'hello' });
-    const empty = await t.app.inject({ method: 'POST', url: `/api/datasets/${tome}/documents`, headers: { ...bearer(alice.token), ...noFile.headers }, payload: noFile.payload });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/datasets/${tome}/documents`,
+      headers: { ...bearer(alice.token), ...noFile.headers },
+      payload: noFile.payload,
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch(/No file was sent/);
   });
 
   it('keeps answering other requests while a large document is processed', async () => {
-    const sections = Array.from({ length: 250 }, (_, i) =>
-      `## Chapter ${i}\n\n${`The caravan of chapter ${i} crosses the salt flats while the wind carries sand and old songs. `.repeat(20)}`,
+    const sections = Array.from(
+      { length: 250 },
+      (_, i) => `## Chapter ${i}\n\n${`The caravan of chapter ${i} crosses the salt flats while the wind carries sand and old songs. `.repeat(20)}`,
     ).join('\n\n');
     const bytes = text(`# The long road\n\n${sections}`);
     expect(bytes.length).toBeGreaterThan(400_000);

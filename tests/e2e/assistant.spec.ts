@@ -76,7 +76,10 @@ test.describe('the Campaign Assistant', () => {
     const callsBefore = await usageCalls(page);
 
     await ask(page, 'Where is the Ember Crown hidden?');
-    const answer = page.getByTestId('chat-message').filter({ has: page.getByTestId('chat-engine') }).first();
+    const answer = page
+      .getByTestId('chat-message')
+      .filter({ has: page.getByTestId('chat-engine') })
+      .first();
     await expect(answer).toContainText('lighthouse of Saltmere');
     await expect(answer.getByTestId('chat-engine')).toHaveText('Offline engine');
     await expect(page).toHaveURL(/conversation=/);
@@ -120,7 +123,11 @@ test.describe('the Campaign Assistant', () => {
     const campaignId = await createLinkedCampaign(page.request, user.token, uniqueName('Fragile '), tome.datasetId);
     await page.goto(`/assistant?campaign=${campaignId}`);
     await page.route('**/chat', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The AI service is overloaded right now. Try again in a minute.' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'The AI service is overloaded right now. Try again in a minute.' }),
+      }),
     );
     await page.getByLabel('Your question').fill('Where is the crown?');
     await page.getByRole('button', { name: 'Send' }).click();

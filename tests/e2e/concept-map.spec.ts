@@ -41,9 +41,7 @@ async function seedCampaign(request: APIRequestContext, token: string): Promise<
     });
     expect(upload.status(), await upload.text()).toBe(202);
     const { job_id } = await upload.json();
-    await expect
-      .poll(async () => (await (await request.get(`/api/jobs/${job_id}/status`, { headers })).json()).status, { timeout: 60_000 })
-      .toBe('completed');
+    await expect.poll(async () => (await (await request.get(`/api/jobs/${job_id}/status`, { headers })).json()).status, { timeout: 60_000 }).toBe('completed');
   }
   const campaign = await request.post('/api/campaigns', { headers, data: { name: 'The Saltmarsh Conspiracy' } });
   const campaignId = (await campaign.json()).id as string;

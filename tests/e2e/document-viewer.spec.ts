@@ -126,11 +126,7 @@ test.describe('a citation opens the viewer at its passage', () => {
 });
 
 test.describe('the PDF viewer', () => {
-  const pdfPages = [
-    ['WIDE-LEFT-EDGE Combat in the Drowned Lighthouse and the rest of a long line of text. RIGHT'],
-    ['Second page.'],
-    ['Third page.'],
-  ];
+  const pdfPages = [['WIDE-LEFT-EDGE Combat in the Drowned Lighthouse and the rest of a long line of text. RIGHT'], ['Second page.'], ['Third page.']];
 
   test('zoom never hides part of the page, the page field clamps, and 100% is one click away', async ({ page, user }) => {
     const pdf = await seedDocument(page.request, user.token, 'wide.pdf', 'application/pdf', Buffer.from(buildPdf(pdfPages)));
@@ -143,7 +139,9 @@ test.describe('the PDF viewer', () => {
     for (let i = 0; i < 10; i++) await viewer.getByRole('button', { name: 'Zoom in' }).click();
     await expect(viewer.getByTestId('zoom-level')).toHaveText('300%');
     // 600 px at 100%, three times that at 300% (less a pixel of rounding).
-    await expect.poll(async () => parseFloat(await viewer.locator('canvas.pdf-canvas').evaluate((c) => (c as HTMLCanvasElement).style.width))).toBeGreaterThanOrEqual(1799);
+    await expect
+      .poll(async () => parseFloat(await viewer.locator('canvas.pdf-canvas').evaluate((c) => (c as HTMLCanvasElement).style.width)))
+      .toBeGreaterThanOrEqual(1799);
     const stage = viewer.getByTestId('pdf-stage');
     // Scrolled fully left, the page's left edge is inside the stage; fully right, its right edge.
     const edges = await stage.evaluate((el) => {

@@ -33,7 +33,13 @@ const documents: Record<string, () => string | Uint8Array> = {
       '',
     ].join('\n'),
   'weapons.csv': () =>
-    ['Name,Cost,Damage,Weight,Properties', 'Club,1 sp,1d4 bludgeoning,2 lb.,Light', 'Dagger,2 gp,1d4 piercing,1 lb.,"Finesse, light, thrown"', 'Longsword,15 gp,1d8 slashing,3 lb.,Versatile (1d10)', ''].join('\n'),
+    [
+      'Name,Cost,Damage,Weight,Properties',
+      'Club,1 sp,1d4 bludgeoning,2 lb.,Light',
+      'Dagger,2 gp,1d4 piercing,1 lb.,"Finesse, light, thrown"',
+      'Longsword,15 gp,1d8 slashing,3 lb.,Versatile (1d10)',
+      '',
+    ].join('\n'),
   'ember-crown-lore.md': () =>
     [
       '# The Ember Crown: campaign lore',

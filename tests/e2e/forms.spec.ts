@@ -110,9 +110,7 @@ for (const js of [true, false]) {
         await page.getByRole('button', { name: 'Upload', exact: true }).click();
         await expect(page.getByText('Upload received. The document is being processed.')).toBeVisible();
       }
-      await expect
-        .poll(async () => (await (await page.request.get(`/api/datasets/${id}/documents`, { headers: auth(user.token) })).json()).length)
-        .toBe(2);
+      await expect.poll(async () => (await (await page.request.get(`/api/datasets/${id}/documents`, { headers: auth(user.token) })).json()).length).toBe(2);
     });
   });
 }

@@ -3,14 +3,58 @@ import { test, expect } from './fixtures';
 // Every page action (the Remix forms) with the malformed inputs of the API fuzz suite, signed
 // in and not: the answer is a redirect, a form error or a 4xx, never a 5xx.
 const ACTIONS = ['/login', '/register', '/logout', '/dashboard', '/assistant', '/content', '/concept-map', '/timeline', '/timeline/calendar', '/timeline/proposals'];
-const FIELDS = ['intent', 'name', 'description', 'username', 'password', 'email', 'registration_code', 'redirectTo', 'dataset_id', 'document_id', 'campaign_id', 'message', 'prompt', 'title', 'date', 'event_id', 'settings'];
-const INTENTS = ['', 'create', 'delete', 'save', 'generate', 'revise', 'settings', 'link', 'unlink', 'upload', 'register', 'nonsense', 'create-dataset', 'update-tome', 'upload-document', 'create-campaign', 'update-campaign', 'link-tome', 'generate-content', 'revise-content', 'save-content'];
+const FIELDS = [
+  'intent',
+  'name',
+  'description',
+  'username',
+  'password',
+  'email',
+  'registration_code',
+  'redirectTo',
+  'dataset_id',
+  'document_id',
+  'campaign_id',
+  'message',
+  'prompt',
+  'title',
+  'date',
+  'event_id',
+  'settings',
+];
+const INTENTS = [
+  '',
+  'create',
+  'delete',
+  'save',
+  'generate',
+  'revise',
+  'settings',
+  'link',
+  'unlink',
+  'upload',
+  'register',
+  'nonsense',
+  'create-dataset',
+  'update-tome',
+  'upload-document',
+  'create-campaign',
+  'update-campaign',
+  'link-tome',
+  'generate-content',
+  'revise-content',
+  'save-content',
+];
 
 function forms(): Array<{ label: string; body: string | Buffer; type: string }> {
   const encoded = (value: string) => FIELDS.map((f) => `${f}=${value}`).join('&');
   const out: Array<{ label: string; body: string | Buffer; type: string }> = [];
   for (const intent of INTENTS) {
-    const withIntent = (value: string) => `intent=${intent}&` + FIELDS.filter((f) => f !== 'intent').map((f) => `${f}=${value}`).join('&');
+    const withIntent = (value: string) =>
+      `intent=${intent}&` +
+      FIELDS.filter((f) => f !== 'intent')
+        .map((f) => `${f}=${value}`)
+        .join('&');
     out.push({ label: `${intent}:nul`, body: withIntent('a%00b'), type: 'application/x-www-form-urlencoded' });
     out.push({ label: `${intent}:bad-utf8`, body: withIntent('%ED%A0%80%FF'), type: 'application/x-www-form-urlencoded' });
     out.push({ label: `${intent}:not-ids`, body: withIntent('not-a-uuid'), type: 'application/x-www-form-urlencoded' });
@@ -41,7 +85,10 @@ test('no page action answers 5xx to malformed forms, signed in or not', async ({
   const anonymous = await playwright.request.newContext({ baseURL });
   const failures: string[] = [];
   try {
-    for (const [who, request] of [['signed in', page.request], ['anonymous', anonymous]] as const) {
+    for (const [who, request] of [
+      ['signed in', page.request],
+      ['anonymous', anonymous],
+    ] as const) {
       for (const action of ACTIONS) {
         for (const form of forms()) {
           const response = await request.post(action, {

@@ -71,7 +71,10 @@ export async function expectTapTargets(page: Page) {
       })
       .map((el) => ({ el, rect: el.getBoundingClientRect() }))
       .filter(({ rect }) => rect.height < min - 0.5 || rect.width < min - 0.5)
-      .map(({ el, rect }) => `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30)}" ${Math.round(rect.width)}x${Math.round(rect.height)}`);
+      .map(
+        ({ el, rect }) =>
+          `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30)}" ${Math.round(rect.width)}x${Math.round(rect.height)}`,
+      );
   }, TAP_TARGET);
   expect(small, 'tap targets under 44 px').toEqual([]);
 }

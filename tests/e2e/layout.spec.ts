@@ -114,7 +114,10 @@ const SCREENS: Screen[] = [
   {
     name: 'create-campaign-modal',
     url: () => '/dashboard?tab=campaigns&create_campaign=1',
-    action: (page) => dialog(page).getByRole('button', { name: /create/i }).last(),
+    action: (page) =>
+      dialog(page)
+        .getByRole('button', { name: /create/i })
+        .last(),
   },
   {
     name: 'dashboard-content-creator',
@@ -125,7 +128,14 @@ const SCREENS: Screen[] = [
   { name: 'create-tome-modal', url: () => tomes('&create=1'), action: (page) => dialog(page).getByRole('button', { name: 'Create Knowledge Tome' }) },
   { name: 'metadata-modal', url: (w) => tomes(`&metadata=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: 'Save Metadata' }) },
   { name: 'delete-tome-modal', url: (w) => tomes(`&delete=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: 'Delete Knowledge Tome' }) },
-  { name: 'manage-documents-modal', url: (w) => tomes(`&manage=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: /upload/i }).first() },
+  {
+    name: 'manage-documents-modal',
+    url: (w) => tomes(`&manage=${w.datasetId}`),
+    action: (page) =>
+      dialog(page)
+        .getByRole('button', { name: /upload/i })
+        .first(),
+  },
   {
     name: 'markdown-viewer-modal',
     url: (w) => tomes(`&dataset=${w.datasetId}&document=${w.markdownId}`),
@@ -148,7 +158,11 @@ const SCREENS: Screen[] = [
     action: (page) => page.getByRole('button', { name: 'Send' }),
   },
   { name: 'assistant-history', url: (w) => `/assistant?campaign=${w.campaignId}&history=1`, action: (page) => page.locator('.history-item').first() },
-  { name: 'assistant-create-content', url: (w) => `/assistant?campaign=${w.campaignId}&tab=create`, action: (page) => page.getByRole('button', { name: 'Generate' }) },
+  {
+    name: 'assistant-create-content',
+    url: (w) => `/assistant?campaign=${w.campaignId}&tab=create`,
+    action: (page) => page.getByRole('button', { name: 'Generate' }),
+  },
   {
     name: 'content-preview-modal',
     url: (w) => `/assistant?campaign=${w.campaignId}&tab=create`,
@@ -177,7 +191,12 @@ const SCREENS: Screen[] = [
   {
     name: 'concept-map-settings-modal',
     url: (w) => `/concept-map?campaign=${w.campaignId}`,
-    open: async (page) => page.getByRole('button', { name: 'Settings' }).or(page.getByRole('link', { name: 'Settings' })).first().click(),
+    open: async (page) =>
+      page
+        .getByRole('button', { name: 'Settings' })
+        .or(page.getByRole('link', { name: 'Settings' }))
+        .first()
+        .click(),
     action: (page) => page.getByRole('button', { name: /save|apply/i }).last(),
   },
   { name: 'not-found', url: () => '/no-such-page', action: (page) => page.getByRole('link', { name: 'Back to the dashboard' }) },

@@ -38,7 +38,9 @@ async function seedCampaign(request: APIRequestContext, token: string) {
   const datasetId = ((await (await request.post('/api/datasets', { headers: auth(token), data: { name: uniqueName('Ember ') } })).json()) as { id: string }).id;
   const lore = await upload(request, token, datasetId, 'greywater.md', LORE);
   const secrets = await upload(request, token, datasetId, 'gm-notes.md', SECRETS);
-  expect((await request.put(`/api/datasets/${datasetId}/documents/${lore}/visibility`, { headers: auth(token), data: { player_visible: true } })).status()).toBe(200);
+  expect((await request.put(`/api/datasets/${datasetId}/documents/${lore}/visibility`, { headers: auth(token), data: { player_visible: true } })).status()).toBe(
+    200,
+  );
   const campaignId = ((await (await request.post('/api/campaigns', { headers: auth(token), data: { name: uniqueName('Crown ') } })).json()) as { id: string }).id;
   await request.post(`/api/campaigns/${campaignId}/datasets`, { headers: auth(token), data: { dataset_id: datasetId } });
   const event = (title: string, player_visible: boolean) =>

@@ -182,7 +182,8 @@ test('a player posting to the GM’s page actions gets 404 and changes nothing',
   const player = await playerPage(browser, baseURL!, true);
   await registerThroughInvite(player, invite.link, uniqueName('player'));
   await expect(player).toHaveURL(/joined=/);
-  const members = async () => ((await page.request.get(`/api/campaigns/${campaignId}/members`, { headers: auth(user.token) })).json()) as Promise<{ user_id: string }[]>;
+  const members = async () =>
+    (await page.request.get(`/api/campaigns/${campaignId}/members`, { headers: auth(user.token) })).json() as Promise<{ user_id: string }[]>;
   const [seated] = await members();
 
   const posts: Record<string, string>[] = [
@@ -200,11 +201,27 @@ test('a player posting to the GM’s page actions gets 404 and changes nothing',
   for (const path of ['notes', 'players']) {
     expect((await player.goto(`/campaigns/${elsewhere}/${path}`))?.status(), `GET ${path}`).toBe(404);
   }
-  expect((await player.request.post(`/campaigns/${elsewhere}/notes`, { form: { intent: 'create-note', title: 'x' }, headers: { origin: baseURL! }, maxRedirects: 0 })).status()).toBe(404);
+  expect(
+    (
+      await player.request.post(`/campaigns/${elsewhere}/notes`, { form: { intent: 'create-note', title: 'x' }, headers: { origin: baseURL! }, maxRedirects: 0 })
+    ).status(),
+  ).toBe(404);
   expect((await player.request.post(`/campaigns/${elsewhere}/leave`, { form: {}, headers: { origin: baseURL! }, maxRedirects: 0 })).status()).toBe(404);
   // Forged and foreign ids on the notes page, too.
-  expect((await player.request.post('/campaigns/not-a-uuid/notes', { form: { intent: 'create-note', title: 'x' }, headers: { origin: baseURL! }, maxRedirects: 0 })).status()).toBe(404);
-  expect((await player.request.post(`/campaigns/${campaignId}/notes`, { form: { intent: 'delete-note', note_id: revocable.invite.id }, headers: { origin: baseURL! }, maxRedirects: 0 })).status()).toBe(404);
+  expect(
+    (
+      await player.request.post('/campaigns/not-a-uuid/notes', { form: { intent: 'create-note', title: 'x' }, headers: { origin: baseURL! }, maxRedirects: 0 })
+    ).status(),
+  ).toBe(404);
+  expect(
+    (
+      await player.request.post(`/campaigns/${campaignId}/notes`, {
+        form: { intent: 'delete-note', note_id: revocable.invite.id },
+        headers: { origin: baseURL! },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(404);
 
   expect(await members()).toHaveLength(1);
   const invites = (await (await page.request.get(`/api/campaigns/${campaignId}/invites`, { headers: auth(user.token) })).json()) as { status: string }[];
@@ -267,7 +284,10 @@ test('seat page actions answer malformed forms with a redirect or a 4xx, never a
   const anonymous = await playwright.request.newContext({ baseURL });
   const failures: string[] = [];
   try {
-    for (const [who, request] of [['signed in', page.request], ['anonymous', anonymous]] as const) {
+    for (const [who, request] of [
+      ['signed in', page.request],
+      ['anonymous', anonymous],
+    ] as const) {
       for (const action of actions) {
         for (const body of [...bodies, 'intent=create-note&intent=delete-note&title=a&title=b']) {
           const response = await request.post(action, {

@@ -27,10 +27,13 @@ async function linkLog(page: Page, token: string, campaign: string) {
   expect((await page.request.post(`/api/campaigns/${campaign}/datasets`, { data: { dataset_id: tome }, headers: auth })).ok()).toBe(true);
   // Wait for the ingestion job: the document must be ready before it can be read.
   await expect
-    .poll(async () => {
-      const documents = (await (await page.request.get(`/api/campaigns/${campaign}/timeline/documents`, { headers: auth })).json()) as Array<{ status: string }>;
-      return documents.map((document) => document.status).join(',');
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const documents = (await (await page.request.get(`/api/campaigns/${campaign}/timeline/documents`, { headers: auth })).json()) as Array<{ status: string }>;
+        return documents.map((document) => document.status).join(',');
+      },
+      { timeout: 30_000 },
+    )
     .toBe('ready');
 }
 
@@ -76,7 +79,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId('calendar-summary')).toContainText('Midwinter (1, festival)');
 
       // A malformed file is refused with its reason.
-      await page.getByLabel('Calendar file (JSON export)').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"name": "x", ') });
+      await page
+        .getByLabel('Calendar file (JSON export)')
+        .setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"name": "x", ') });
       await page.getByRole('button', { name: 'Import calendar' }).click();
       await expect(page.getByRole('alert')).toContainText('The calendar file is not JSON');
 
@@ -187,7 +192,10 @@ async function smallTargets(page: Page, scope: string) {
       .filter((element) => element.offsetParent !== null)
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
-      .map(({ element, box }) => `${element.tagName} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+      .map(
+        ({ element, box }) =>
+          `${element.tagName} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+      );
   }, scope);
 }
 

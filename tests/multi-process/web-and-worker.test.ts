@@ -30,7 +30,10 @@ describe('two web processes and a worker on one Postgres server', () => {
     databaseUrl = url.toString();
     dropDatabase = async () => {
       const cleanup = await openDatabase({ kind: 'postgres', url: serverUrl });
-      await sql.raw(`drop database if exists ${name} with (force)`).execute(cleanup.db).catch(() => {});
+      await sql
+        .raw(`drop database if exists ${name} with (force)`)
+        .execute(cleanup.db)
+        .catch(() => {});
       await cleanup.close();
     };
 

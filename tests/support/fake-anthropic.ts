@@ -293,11 +293,13 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
 
   function answerContent(body: AnthropicRequestBody, reply: Extract<FakeAnthropicReply, { kind: 'answer' }>) {
     const blocks = reply.blocks ?? (reply.text !== undefined ? [{ text: reply.text }] : defaultBlocks(body));
-    return blocks.map((block): AnthropicContentBlock => ({
-      type: 'text',
-      text: block.text,
-      citations: block.cite ? block.cite.map((target) => citationFor(body, target)) : null,
-    }));
+    return blocks.map(
+      (block): AnthropicContentBlock => ({
+        type: 'text',
+        text: block.text,
+        citations: block.cite ? block.cite.map((target) => citationFor(body, target)) : null,
+      }),
+    );
   }
 
   function toolContent(body: AnthropicRequestBody, reply: Extract<FakeAnthropicReply, { kind: 'tool' }>) {
@@ -387,9 +389,7 @@ function citationFor(body: AnthropicRequestBody, target: FakeCitationTarget): An
     const results = searchResultsIn(body);
     const result = results[target.searchResult];
     if (!result) {
-      throw new ScriptError(
-        `fake-anthropic: a scripted citation points at search result ${target.searchResult} but the request has ${results.length}`,
-      );
+      throw new ScriptError(`fake-anthropic: a scripted citation points at search result ${target.searchResult} but the request has ${results.length}`);
     }
     const start = target.startBlock ?? 0;
     const end = target.endBlock ?? start + 1;
@@ -411,7 +411,9 @@ function citationFor(body: AnthropicRequestBody, target: FakeCitationTarget): An
   const document = documents[target.document];
   const sentence = document ? sentencesOf(document.data)[target.sentence ?? 0] : undefined;
   if (!document || !sentence) {
-    throw new ScriptError(`fake-anthropic: a scripted citation points at document ${target.document}, sentence ${target.sentence ?? 0}, which the request does not have`);
+    throw new ScriptError(
+      `fake-anthropic: a scripted citation points at document ${target.document}, sentence ${target.sentence ?? 0}, which the request does not have`,
+    );
   }
   return {
     type: 'char_location',

@@ -19,11 +19,7 @@ export interface SeededTome {
  * A Knowledge Tome written straight into the tables, embedded with the app's own embedder,
  * for suites that must not wait for the ingestion pipeline.
  */
-export async function seedTome(
-  services: Services,
-  userId: string,
-  tome: { name: string; description?: string; documents: SeedDocument[] },
-): Promise<SeededTome> {
+export async function seedTome(services: Services, userId: string, tome: { name: string; description?: string; documents: SeedDocument[] }): Promise<SeededTome> {
   const { db, ai } = services;
   const dataset = await db
     .insertInto('datasets')
@@ -48,9 +44,7 @@ export async function seedTome(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const pieces = doc.pages
-      ? doc.pages.flatMap((page, index) => chunksOf(page, index + 1))
-      : chunksOf(doc.content ?? '', null);
+    const pieces = doc.pages ? doc.pages.flatMap((page, index) => chunksOf(page, index + 1)) : chunksOf(doc.content ?? '', null);
     const chunkIds: number[] = [];
     if (pieces.length > 0) {
       const inserted = await db

@@ -61,13 +61,16 @@ export async function startProcess(
     },
   };
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  const ready = options.waitForHealth === false ? () => /Workers started/.test(text) : async () => {
-    try {
-      return (await fetch(`${url}/api/health`)).ok;
-    } catch {
-      return false;
-    }
-  };
+  const ready =
+    options.waitForHealth === false
+      ? () => /Workers started/.test(text)
+      : async () => {
+          try {
+            return (await fetch(`${url}/api/health`)).ok;
+          } catch {
+            return false;
+          }
+        };
   while (!(await ready())) {
     if (child.exitCode !== null) throw new Error(`${entry} exited (${child.exitCode}) before it was ready:\n${text}`);
     if (Date.now() > deadline) {

@@ -9,9 +9,7 @@ import path from 'node:path';
 export function sharedDir(): string {
   const dir = path.resolve(process.env.SHARED_DIR ?? path.resolve(import.meta.dirname, '../../../shared'));
   if (!fs.existsSync(path.join(dir, 'fixtures')) || !fs.existsSync(path.join(dir, 'corpus'))) {
-    throw new Error(
-      `The shared material was not found at ${dir}. Set SHARED_DIR to the folder holding corpus/, fixtures/ and eval/.`,
-    );
+    throw new Error(`The shared material was not found at ${dir}. Set SHARED_DIR to the folder holding corpus/, fixtures/ and eval/.`);
   }
   return dir;
 }

@@ -207,11 +207,7 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
         <input type="hidden" name="conversation_id" value={conversationId ?? ''} />
         <label className="context-level">
           Context Level
-          <select
-            name="context_level"
-            value={contextLevel}
-            onChange={(event) => onContextLevelChange(event.target.value as ContextLevel)}
-          >
+          <select name="context_level" value={contextLevel} onChange={(event) => onContextLevelChange(event.target.value as ContextLevel)}>
             {CONTEXT_LEVELS.map((level) => (
               <option key={level} value={level}>
                 {CONTEXT_LEVEL_LABELS[level]}

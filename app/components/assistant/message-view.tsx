@@ -30,9 +30,7 @@ export function MessageView({ message, check }: { message: ChatMessageView; chec
         )}
         {failed && <span className="badge error-badge">Error {message.errorStatus || 'network'}</span>}
       </header>
-      <div className="chat-text">
-        {message.role === 'user' ? <p className="user-text">{message.content}</p> : <Markdown text={message.content} />}
-      </div>
+      <div className="chat-text">{message.role === 'user' ? <p className="user-text">{message.content}</p> : <Markdown text={message.content} />}</div>
       <CitationList citations={message.citations} check={check} />
     </article>
   );

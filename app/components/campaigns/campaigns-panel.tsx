@@ -159,7 +159,6 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
           })}
         </div>
       )}
-
     </section>
   );
 }

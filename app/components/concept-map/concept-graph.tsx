@@ -29,7 +29,13 @@ export interface ConceptGraphProps {
 
 const CANVAS_HEIGHT = 620;
 
-export default function ConceptGraph({ concepts: givenConcepts, relationships: givenRelationships, settings, height = CANVAS_HEIGHT, builtAt = null }: ConceptGraphProps) {
+export default function ConceptGraph({
+  concepts: givenConcepts,
+  relationships: givenRelationships,
+  settings,
+  height = CANVAS_HEIGHT,
+  builtAt = null,
+}: ConceptGraphProps) {
   // The same map fetched again (after a revalidation) must not restart the layout.
   const concepts = useStable(givenConcepts, (concept) => `${concept.id}:${concept.sources}:${concept.type}:${concept.name}`);
   const relationships = useStable(givenRelationships, (relationship) => `${relationship.id}:${relationship.strength}`);
@@ -49,10 +55,7 @@ export default function ConceptGraph({ concepts: givenConcepts, relationships: g
   // A map of a few concepts is laid out over the canvas; a big one over a larger area. Sized once
   // per map from the canvas at that time: resizing the window later changes the view, not the layout.
   const measured = width > 0;
-  const area = useMemo(
-    () => (measured ? layoutArea(canvasRef.current, concepts.length) : null),
-    [measured, concepts.length],
-  );
+  const area = useMemo(() => (measured ? layoutArea(canvasRef.current, concepts.length) : null), [measured, concepts.length]);
   const radii = useMemo(() => nodeRadii(concepts), [concepts]);
   const conceptById = useMemo(() => new Map(concepts.map((concept) => [concept.id, concept])), [concepts]);
   const links = useMemo(
@@ -99,7 +102,14 @@ export default function ConceptGraph({ concepts: givenConcepts, relationships: g
     },
     [view],
   );
-  const layout = useForceLayout({ nodes: layoutNodes, links: layoutLinks, area, collidePadding: collidePadding(concepts.length, settings.show_labels), draw, settled });
+  const layout = useForceLayout({
+    nodes: layoutNodes,
+    links: layoutLinks,
+    area,
+    collidePadding: collidePadding(concepts.length, settings.show_labels),
+    draw,
+    settled,
+  });
   const lastBuild = useRef(builtAt);
   useEffect(() => {
     if (lastBuild.current === builtAt) return;

@@ -4,7 +4,19 @@ import { CONCEPT_TYPE_MAP } from '../../../contract/concept-map';
 const WIDTH = 320;
 
 /** What hovering (or focusing) a node shows: name, type, description and the passages it came from. */
-export function ConceptTooltip({ concept, x, y, canvasWidth, canvasHeight }: { concept: MapConcept; x: number; y: number; canvasWidth: number; canvasHeight: number }) {
+export function ConceptTooltip({
+  concept,
+  x,
+  y,
+  canvasWidth,
+  canvasHeight,
+}: {
+  concept: MapConcept;
+  x: number;
+  y: number;
+  canvasWidth: number;
+  canvasHeight: number;
+}) {
   const left = Math.max(8, Math.min(x - WIDTH / 2, canvasWidth - WIDTH - 8));
   const below = y + 12 < canvasHeight * 0.6;
   const style = below ? { left, top: y + 8 } : { left, bottom: canvasHeight - y + 28 };

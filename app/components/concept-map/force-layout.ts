@@ -104,7 +104,10 @@ export function createForceLayout(input: LayoutInput): ForceLayout {
         .distance((link) => linkDistance(link.strength)),
     )
     .force('charge', forceManyBody<SimNode>().strength(REPULSION_STRENGTH).distanceMax(REPULSION_DISTANCE_MAX).theta(REPULSION_THETA))
-    .force('collide', forceCollide<SimNode>((node) => node.radius + input.collidePadding))
+    .force(
+      'collide',
+      forceCollide<SimNode>((node) => node.radius + input.collidePadding),
+    )
     // A gentle pull to the middle keeps unrelated concepts from drifting to the edges.
     .force('x', forceX<SimNode>(area.width / 2).strength(CENTRE_PULL))
     .force('y', forceY<SimNode>(area.height / 2).strength(CENTRE_PULL))

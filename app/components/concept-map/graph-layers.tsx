@@ -16,7 +16,12 @@ export const LinkLayer = memo(function LinkLayer({ links, highlighted, register 
       {links.map((link) => {
         const touches = highlighted !== null && (endId(link.source) === highlighted || endId(link.target) === highlighted);
         return (
-          <g key={link.id} ref={(element) => register(link.id, element)} className={touches ? 'cm-link is-active' : 'cm-link'} data-strength={link.relationship.strength}>
+          <g
+            key={link.id}
+            ref={(element) => register(link.id, element)}
+            className={touches ? 'cm-link is-active' : 'cm-link'}
+            data-strength={link.relationship.strength}
+          >
             <line strokeWidth={linkWidth(link.relationship.strength)} />
             {touches && (
               <text className="cm-link-label" textAnchor="middle" dy="-0.4em">

@@ -60,8 +60,7 @@ function EmptyMap({ campaignId, hasMap, readyCount }: { campaignId: string; hasM
         <>
           <h2>No documents to analyze</h2>
           <p>
-            Link a Knowledge Tome with documents to this campaign in the <Link to="/dashboard?tab=campaigns">Campaign Command Center</Link>, then
-            generate its map.
+            Link a Knowledge Tome with documents to this campaign in the <Link to="/dashboard?tab=campaigns">Campaign Command Center</Link>, then generate its map.
           </p>
         </>
       ) : (

@@ -39,8 +39,8 @@ export function MapNotices({ campaignMissing, loadError, error, notice, outdated
       )}
       {outdated.length > 0 && (
         <p className="notice info cm-notice">
-          {outdated.length === 1 ? `“${outdated[0].filename}” has` : `${outdated.length} documents have`} changed since the map was built.
-          Update Map to read {outdated.length === 1 ? 'it' : 'them'} again.
+          {outdated.length === 1 ? `“${outdated[0].filename}” has` : `${outdated.length} documents have`} changed since the map was built. Update Map to read{' '}
+          {outdated.length === 1 ? 'it' : 'them'} again.
         </p>
       )}
       {job && !hydrated && (

@@ -28,9 +28,7 @@ export function MapStats({ map, visibleRelationships }: { map: ConceptMap; visib
       </div>
       <div>
         <dt>Last updated</dt>
-        <dd data-testid="stat-updated">
-          {map.last_updated ? <time dateTime={map.last_updated}>{formatUpdated(map.last_updated)}</time> : 'Never'}
-        </dd>
+        <dd data-testid="stat-updated">{map.last_updated ? <time dateTime={map.last_updated}>{formatUpdated(map.last_updated)}</time> : 'Never'}</dd>
       </div>
     </dl>
   );

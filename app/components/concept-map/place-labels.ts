@@ -36,9 +36,7 @@ export function placeLabels(candidates: LabelCandidate[], view: ViewTransform, c
     for (let gx = Math.floor(box[0] / CELL); gx <= Math.floor(box[2] / CELL); gx++) {
       for (let gy = Math.floor(box[1] / CELL); gy <= Math.floor(box[3] / CELL); gy++) cells.push(`${gx},${gy}`);
     }
-    const overlaps = cells.some((cell) =>
-      (grid.get(cell) ?? []).some((other) => box[0] < other[2] && other[0] < box[2] && box[1] < other[3] && other[1] < box[3]),
-    );
+    const overlaps = cells.some((cell) => (grid.get(cell) ?? []).some((other) => box[0] < other[2] && other[0] < box[2] && box[1] < other[3] && other[1] < box[3]));
     if (overlaps) continue;
     shown.add(candidate.id);
     for (const cell of cells) {

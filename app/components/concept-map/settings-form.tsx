@@ -1,14 +1,6 @@
 import { Link, type FetcherWithComponents } from '@remix-run/react';
 import { useState } from 'react';
-import {
-  LAYOUT_LABELS,
-  LAYOUTS,
-  MAX_STRENGTH,
-  MIN_STRENGTH,
-  MIN_STRENGTH_MESSAGE,
-  parseMinStrength,
-  type ConceptMapSettings,
-} from '../../../contract/concept-map';
+import { LAYOUT_LABELS, LAYOUTS, MAX_STRENGTH, MIN_STRENGTH, MIN_STRENGTH_MESSAGE, parseMinStrength, type ConceptMapSettings } from '../../../contract/concept-map';
 import type { MapActionResult } from './map-action';
 import { mapHref } from './map-href';
 

@@ -47,9 +47,7 @@ function splitText(node: HastNode, range: QuoteRange): HastNode[] {
   if (value.length !== to - from) return [mark(value)];
   const start = Math.max(range.start, from) - from;
   const end = Math.min(range.end, to) - from;
-  return [
-    { type: 'text', value: value.slice(0, start) },
-    mark(value.slice(start, end)),
-    { type: 'text', value: value.slice(end) },
-  ].filter((piece) => piece.type !== 'text' || piece.value);
+  return [{ type: 'text', value: value.slice(0, start) }, mark(value.slice(start, end)), { type: 'text', value: value.slice(end) }].filter(
+    (piece) => piece.type !== 'text' || piece.value,
+  );
 }

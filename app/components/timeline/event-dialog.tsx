@@ -70,20 +70,9 @@ export function EventDialog({ state, campaignId, view, documents, calendar, onCl
 
   const editing = state?.mode === 'edit' ? state.event : null;
   return (
-    <dialog
-      ref={dialogRef}
-      className="modal tl-modal"
-      aria-labelledby="tl-modal-title"
-      onClose={onClose}
-      data-testid="event-modal"
-    >
+    <dialog ref={dialogRef} className="modal tl-modal" aria-labelledby="tl-modal-title" onClose={onClose} data-testid="event-modal">
       {state && (
-        <fetcher.Form
-          key={state.seq}
-          method="post"
-          action="/timeline"
-          onSubmit={() => setFailure(null)}
-        >
+        <fetcher.Form key={state.seq} method="post" action="/timeline" onSubmit={() => setFailure(null)}>
           <div className="modal-header">
             <h2 id="tl-modal-title">{editing ? 'Edit Event' : 'Create New Event'}</h2>
             <button type="button" className="close-button" aria-label="Close" onClick={onClose}>

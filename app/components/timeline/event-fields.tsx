@@ -83,7 +83,10 @@ export function EventFields({ idPrefix, initial, calendar, documents, onValidity
     <div className="stack tl-fields">
       <label>
         <span>
-          Title <span className="required" aria-hidden="true">*</span>
+          Title{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </span>
         <input
           name="title"
@@ -98,7 +101,10 @@ export function EventFields({ idPrefix, initial, calendar, documents, onValidity
       <div className="tl-field-pair">
         <div className="tl-field">
           <label htmlFor={`${idPrefix}-type`}>
-            Type <span className="required" aria-hidden="true">*</span>
+            Type{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
           </label>
           <select id={`${idPrefix}-type`} name="event_type" required value={eventType} onChange={(event) => setEventType(event.target.value)}>
             {EVENT_TYPES.map((type) => (
@@ -110,7 +116,10 @@ export function EventFields({ idPrefix, initial, calendar, documents, onValidity
         </div>
         <div className="tl-field">
           <label htmlFor={`${idPrefix}-date`}>
-            Date <span className="required" aria-hidden="true">*</span>
+            Date{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
           </label>
           <div className="tl-date-row">
             <input
@@ -198,8 +207,7 @@ function LinkedDocuments({ idPrefix, documents, checked }: { idPrefix: string; d
       <legend>Linked documents</legend>
       {groups.length === 0 ? (
         <p className="muted small">
-          No documents to link yet. Link a Knowledge Tome to this campaign on the{' '}
-          <a href="/dashboard?tab=campaigns">dashboard</a> and its documents appear here.
+          No documents to link yet. Link a Knowledge Tome to this campaign on the <a href="/dashboard?tab=campaigns">dashboard</a> and its documents appear here.
         </p>
       ) : (
         <div className="tl-doc-groups">

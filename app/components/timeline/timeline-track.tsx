@@ -19,8 +19,7 @@ interface Placed {
   labelled: boolean;
 }
 
-const markerIdOf = (target: EventTarget | null) =>
-  target instanceof Element ? target.closest<HTMLElement>('[data-event-id]')?.dataset.eventId : undefined;
+const markerIdOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLElement>('[data-event-id]')?.dataset.eventId : undefined);
 
 export interface TimelineTrackProps {
   calendar: Calendar;
@@ -296,8 +295,7 @@ export function TimelineTrack({ calendar, events, zoom, onZoomChange, onOpen, re
         )}
       </div>
       <p className="muted small tl-hint">
-        Drag the track to travel through time, turn the mouse wheel to zoom. On an event, the arrow keys move to the next
-        one, + and − zoom, and Enter opens it.
+        Drag the track to travel through time, turn the mouse wheel to zoom. On an event, the arrow keys move to the next one, + and − zoom, and Enter opens it.
       </p>
     </section>
   );

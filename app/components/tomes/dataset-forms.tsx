@@ -39,9 +39,7 @@ export function CreateDatasetForm({ error }: { error?: string | null }) {
         <textarea {...getTextareaProps(fields.description)} rows={3} placeholder="What goes in this tome?" />
         <FieldError id={fields.description.errorId} errors={fields.description.errors} />
       </label>
-      <p className="muted small">
-        Type, category and tags are guessed from the name and description; change them any time with Metadata.
-      </p>
+      <p className="muted small">Type, category and tags are guessed from the name and description; change them any time with Metadata.</p>
       <ErrorNotice error={error ?? form.errors?.[0]} />
       <div className="row">
         <button type="submit" className="primary" disabled={submitting}>

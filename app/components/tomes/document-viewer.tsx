@@ -287,8 +287,8 @@ function TextMode({
 
       {gmBlocks && (mode === 'edit' || noJsEditing) && (
         <p className="muted small gm-markup-help">
-          GM-only passages: a line <code>{GM_BLOCK_OPEN}</code> before and a line <code>{GM_BLOCK_CLOSE}</code> after. Players never see,
-          search, cite or map what is between them.
+          GM-only passages: a line <code>{GM_BLOCK_OPEN}</code> before and a line <code>{GM_BLOCK_CLOSE}</code> after. Players never see, search, cite or map what is
+          between them.
         </p>
       )}
       {gmBlocks && mode === 'view' && holdsGmBlocks(shown, document.file_type) && (

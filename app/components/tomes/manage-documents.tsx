@@ -41,8 +41,8 @@ export function ManageDocuments({ dataset, documents, jobs, maxUploadMb, deleteD
   return (
     <div className="manage-documents">
       <p className="muted">
-        {dataset.document_count} {dataset.document_count === 1 ? 'document' : 'documents'} · {formatTokens(dataset.total_tokens)} tokens. Up to{' '}
-        {maxUploadMb} MB per file: PDF, Word (.docx), OpenDocument (.odt), EPUB, RTF, Markdown, text, HTML, LaTeX, CSV, JSON, XML or log files.
+        {dataset.document_count} {dataset.document_count === 1 ? 'document' : 'documents'} · {formatTokens(dataset.total_tokens)} tokens. Up to {maxUploadMb} MB per
+        file: PDF, Word (.docx), OpenDocument (.odt), EPUB, RTF, Markdown, text, HTML, LaTeX, CSV, JSON, XML or log files.
       </p>
 
       {deleting && !hydrated && (
@@ -98,10 +98,9 @@ export function ManageDocuments({ dataset, documents, jobs, maxUploadMb, deleteD
       <details className="gm-markup-help small">
         <summary>Players and GM secrets</summary>
         <p>
-          New documents are GM-only. <strong>Show to players</strong> lets the players of every campaign using this tome read the
-          document and ask the assistant about it. In a Markdown, text or log document, put a line <code>:::gm</code> before a
-          passage and a line <code>:::</code> after it to keep that passage for yourself: players never see, search, cite or map
-          it. A block left open runs to the end of the document.
+          New documents are GM-only. <strong>Show to players</strong> lets the players of every campaign using this tome read the document and ask the assistant
+          about it. In a Markdown, text or log document, put a line <code>:::gm</code> before a passage and a line <code>:::</code> after it to keep that passage for
+          yourself: players never see, search, cite or map it. A block left open runs to the end of the document.
         </p>
       </details>
       <UploadList datasetId={dataset.id} maxUploadMb={maxUploadMb} />
@@ -231,11 +230,7 @@ function DocumentRow({ dataset, document }: { dataset: Dataset; document: Docume
           {document.filename}
         </Link>
         <span className="muted small">{details.join(' · ')}</span>
-        {document.player_visible ? (
-          <span className="badge player-visible">Visible to players</span>
-        ) : (
-          <span className="badge gm-only">GM only</span>
-        )}
+        {document.player_visible ? <span className="badge player-visible">Visible to players</span> : <span className="badge gm-only">GM only</span>}
         {document.status === 'processing' && <span className="badge status-processing">Processing</span>}
         {document.status === 'failed' && (
           <span className="document-error small">

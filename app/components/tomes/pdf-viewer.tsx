@@ -22,17 +22,7 @@ function fitWidthZoom(stage: HTMLElement | null): number {
  * in one click. A cited quote is marked in the text layer. PDF.js and the file's bytes
  * (fetched in ranges) arrive only when this mounts.
  */
-export function PdfViewer({
-  url,
-  downloadUrl,
-  initialPage,
-  quote = null,
-}: {
-  url: string;
-  downloadUrl: string;
-  initialPage: number | null;
-  quote?: string | null;
-}) {
+export function PdfViewer({ url, downloadUrl, initialPage, quote = null }: { url: string; downloadUrl: string; initialPage: number | null; quote?: string | null }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [page, setPage] = useState(initialPage ?? 1);
   const [pageInput, setPageInput] = useState(String(initialPage ?? 1));
@@ -204,13 +194,7 @@ export function PdfViewer({
 }
 
 /** The page's text over the canvas (selectable, searchable), with a cited quote marked. */
-async function renderTextLayer(
-  pdfPage: PDFPageProxy,
-  viewport: PageViewport,
-  container: HTMLDivElement,
-  quote: string | null,
-  cancelled: () => boolean,
-) {
+async function renderTextLayer(pdfPage: PDFPageProxy, viewport: PageViewport, container: HTMLDivElement, quote: string | null, cancelled: () => boolean) {
   const { textLayerClass } = await import('./pdf-engine');
   const TextLayer = textLayerClass();
   container.replaceChildren();

@@ -1,10 +1,4 @@
-import {
-  data,
-  MaxPartSizeExceededError,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from '@remix-run/node';
+import { data, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/server-runtime';
 import { DUPLICATE_CHOICES, editedFilename, tomeFieldsSchema, type DuplicateChoice } from '../../../contract/tomes';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';

@@ -3,18 +3,7 @@
  * as a page section without JavaScript and a link (a citation) can open a document directly.
  */
 export type TomeParams = Partial<Record<TomeParam, string | number | null>>;
-type TomeParam =
-  | 'create'
-  | 'metadata'
-  | 'delete'
-  | 'manage'
-  | 'delete_document'
-  | 'dataset'
-  | 'document'
-  | 'page'
-  | 'edit'
-  | 'tome_notice'
-  | 'tome_error';
+type TomeParam = 'create' | 'metadata' | 'delete' | 'manage' | 'delete_document' | 'dataset' | 'document' | 'page' | 'edit' | 'tome_notice' | 'tome_error';
 
 export function tomesUrl(params: TomeParams = {}): string {
   const search = new URLSearchParams({ tab: 'datasets' });

@@ -177,22 +177,21 @@ function AboutTomes({ maxUploadMb }: { maxUploadMb: number }) {
         <div>
           <h3>What they are</h3>
           <p>
-            A Knowledge Tome is a collection of your documents: rulebooks, campaign notes, session logs, lore. Link a tome to a campaign and
-            that campaign’s assistant searches it, and only it, and cites the passages it used.
+            A Knowledge Tome is a collection of your documents: rulebooks, campaign notes, session logs, lore. Link a tome to a campaign and that campaign’s
+            assistant searches it, and only it, and cites the passages it used.
           </p>
         </div>
         <div>
           <h3>What you can upload</h3>
           <p>
-            {ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(', ')}, up to {maxUploadMb} MB each. Drop several files at once into Manage
-            Documents.
+            {ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(', ')}, up to {maxUploadMb} MB each. Drop several files at once into Manage Documents.
           </p>
         </div>
         <div>
           <h3>What happens next</h3>
           <p>
-            Each document is read (PDFs page by page, so citations name the page), split into passages along its own headings, and indexed by
-            words and by meaning. The original file is kept for you to view and download.
+            Each document is read (PDFs page by page, so citations name the page), split into passages along its own headings, and indexed by words and by meaning.
+            The original file is kept for you to view and download.
           </p>
         </div>
       </div>

@@ -36,10 +36,7 @@ export async function loadTomesView(context: AppLoadContext, userId: string, url
     if (!dataset) view.errors.push(`Dataset not found: ${manageId}`);
     else {
       try {
-        const [documents, jobs] = await Promise.all([
-          tomes.listDocuments(db, userId, manageId),
-          tomes.listDatasetJobs(db, userId, manageId),
-        ]);
+        const [documents, jobs] = await Promise.all([tomes.listDocuments(db, userId, manageId), tomes.listDatasetJobs(db, userId, manageId)]);
         view.manage = { dataset, documents, jobs };
       } catch (error) {
         context.log.error({ err: error }, 'loading the documents of a tome failed');
@@ -62,7 +59,8 @@ export async function loadTomesView(context: AppLoadContext, userId: string, url
         const asked = Number(params.get('page'));
         // A citation's quote (at=START-END) is marked; a PDF opens at its page even when the link names none.
         const highlight = parseQuoteRange(params.get('at'), document.content.length);
-        const page = Number.isInteger(asked) && asked > 0 ? asked : highlight && document.file_type === 'pdf' ? pageAtOffset(document.content, highlight.start) : null;
+        const page =
+          Number.isInteger(asked) && asked > 0 ? asked : highlight && document.file_type === 'pdf' ? pageAtOffset(document.content, highlight.start) : null;
         view.viewer = { dataset, document, page, highlight, editing: params.get('edit') === '1', conversation };
       } catch (error) {
         if (notFound(error)) view.errors.push(`Could not find document: ${documentId}`);

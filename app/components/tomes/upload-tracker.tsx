@@ -181,4 +181,3 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
   const tracker = useMemo<Tracker>(() => ({ entries, pending, upload, dismiss: remove }), [entries, pending, upload, remove]);
   return <TrackerContext.Provider value={tracker}>{children}</TrackerContext.Provider>;
 }
-

@@ -11,8 +11,7 @@ describe('accounts over /api/auth', () => {
     await t.close();
   });
 
-  const register = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
   const login = (username: string, password: string, ip = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip });
 
@@ -36,18 +35,14 @@ describe('accounts over /api/auth', () => {
 
   it('refuses a wrong, used-up or expired code with "Invalid registration code"', async () => {
     const base = { email: 'x@example.com', password: 'Dragons4ever' };
-    expect((await register({ ...base, username: 'nope1', registration_code: 'TOME-WRONG' })).json().error).toContain(
-      'Invalid registration code',
-    );
+    expect((await register({ ...base, username: 'nope1', registration_code: 'TOME-WRONG' })).json().error).toContain('Invalid registration code');
     const once = await createRegistrationCode(t.services.db, { uses: 1 });
     expect((await register({ ...base, username: 'first1', registration_code: once })).statusCode).toBe(200);
     const second = await register({ ...base, username: 'second1', registration_code: once });
     expect(second.statusCode).toBe(403);
     expect(second.json().error).toContain('Invalid registration code');
     const expired = await createRegistrationCode(t.services.db, { expiresInDays: -1 });
-    expect((await register({ ...base, username: 'late1', registration_code: expired })).json().error).toContain(
-      'Invalid registration code',
-    );
+    expect((await register({ ...base, username: 'late1', registration_code: expired })).json().error).toContain('Invalid registration code');
   });
 
   it('does not use up a code when the registration fails for another reason', async () => {
@@ -147,7 +142,11 @@ describe('accounts over /api/auth', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
     const slid = await t.services.db.selectFrom('sessions').select('expires_at').where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect(slid.expires_at.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
-    await t.services.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', userId).execute();
+    await t.services.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', userId)
+      .execute();
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
   });
 

@@ -33,11 +33,7 @@ export interface AuthResult {
   token: string;
 }
 
-export async function registerAccount(
-  db: Kysely<DB>,
-  input: z.infer<typeof registrationSchema>,
-  ttlDays: number,
-): Promise<AuthResult> {
+export async function registerAccount(db: Kysely<DB>, input: z.infer<typeof registrationSchema>, ttlDays: number): Promise<AuthResult> {
   const problem = passwordProblem(input.password);
   if (problem) throw new AccountError(400, problem);
   const passwordHash = await hashPassword(input.password);
@@ -52,11 +48,7 @@ export async function registerAccount(
         throw isDomainError(error) && error.status === 404 ? new AccountError(403, 'Invalid registration code') : error;
       });
     }
-    const taken = await trx
-      .selectFrom('users')
-      .select('id')
-      .where(sql<string>`lower(username)`, '=', input.username.toLowerCase())
-      .executeTakeFirst();
+    const taken = await trx.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', input.username.toLowerCase()).executeTakeFirst();
     if (taken) throw new AccountError(409, 'Username already exists');
     const user = await trx
       .insertInto('users')
@@ -74,11 +66,7 @@ export async function registerAccount(
  * address (the throttle), in the database so every process shares them; see login-throttle.ts.
  * `ip` is the client's address as the HTTP layer established it (TRUST_PROXY).
  */
-export async function login(
-  db: Kysely<DB>,
-  input: z.infer<typeof loginSchema>,
-  context: { ip: string; ttlDays: number },
-): Promise<AuthResult> {
+export async function login(db: Kysely<DB>, input: z.infer<typeof loginSchema>, context: { ip: string; ttlDays: number }): Promise<AuthResult> {
   const throttled = await throttledFor(db, context.ip);
   if (throttled > 0) {
     throw new AccountError(429, `Too many login attempts from this address. Try again in ${describeWait(throttled)}.`, {
@@ -118,11 +106,7 @@ export interface AccountSummary {
 }
 
 export async function listAccounts(db: Kysely<DB>): Promise<AccountSummary[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['username', 'email', 'disabled', 'created_at', 'monthly_budget_usd'])
-    .orderBy('created_at')
-    .execute();
+  const rows = await db.selectFrom('users').select(['username', 'email', 'disabled', 'created_at', 'monthly_budget_usd']).orderBy('created_at').execute();
   return rows.map((row) => ({
     ...row,
     monthly_budget_usd: row.monthly_budget_usd === null ? null : Number(row.monthly_budget_usd),
@@ -156,6 +140,9 @@ export async function setMonthlyBudget(db: Kysely<DB>, username: string, budgetU
 }
 
 export async function countAccounts(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -27,8 +27,14 @@ export async function lockedFor(db: Kysely<DB>, failureKey: string, now = Date.n
 }
 
 export async function recordLoginFailure(db: Kysely<DB>, failureKey: string, client: string, now = Date.now()) {
-  await db.insertInto('login_failures').values({ username_key: failureKey, client, failed_at: new Date(now) }).execute();
-  await db.deleteFrom('login_failures').where('failed_at', '<', new Date(now - LOCKOUT_WINDOW_MS)).execute();
+  await db
+    .insertInto('login_failures')
+    .values({ username_key: failureKey, client, failed_at: new Date(now) })
+    .execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('failed_at', '<', new Date(now - LOCKOUT_WINDOW_MS))
+    .execute();
 }
 
 export async function clearLoginFailures(db: Kysely<DB>, failureKey: string) {
@@ -43,14 +49,7 @@ export function describeWait(ms: number): string {
 
 // Over the limit while the limit-th most recent failure is inside the window; the wait ends
 // when that failure leaves it.
-async function waitAfterNth(
-  db: Kysely<DB>,
-  column: 'client' | 'username_key',
-  value: string,
-  limit: number,
-  windowMs: number,
-  now: number,
-): Promise<number> {
+async function waitAfterNth(db: Kysely<DB>, column: 'client' | 'username_key', value: string, limit: number, windowMs: number, now: number): Promise<number> {
   const row = await db
     .selectFrom('login_failures')
     .select('failed_at')

@@ -14,8 +14,7 @@ export async function createRegistrationCode(db: Kysely<DB>, options: InviteOpti
   const uses = options.uses ?? 1;
   if (!Number.isInteger(uses) || uses < 1 || uses > 10_000) throw new Error('uses must be a whole number from 1 to 10000');
   const code = generateCode('TOME');
-  const expiresAt =
-    options.expiresInDays == null ? null : new Date(Date.now() + options.expiresInDays * 24 * 3600 * 1000);
+  const expiresAt = options.expiresInDays == null ? null : new Date(Date.now() + options.expiresInDays * 24 * 3600 * 1000);
   await db
     .insertInto('registration_codes')
     .values({ code_hash: codeHash(code), uses_left: uses, expires_at: expiresAt, note: options.note ?? '' })

@@ -97,10 +97,6 @@ export async function linkDataset(db: Kysely<DB>, userId: string, campaignId: st
 export async function unlinkDataset(db: Kysely<DB>, userId: string, campaignId: string, datasetId: string): Promise<Campaign> {
   await requireOwnedCampaign(db, userId, campaignId);
   await requireOwnedDataset(db, userId, datasetId);
-  await db
-    .deleteFrom('campaign_datasets')
-    .where('campaign_id', '=', campaignId)
-    .where('dataset_id', '=', datasetId)
-    .execute();
+  await db.deleteFrom('campaign_datasets').where('campaign_id', '=', campaignId).where('dataset_id', '=', datasetId).execute();
   return getCampaign(db, userId, campaignId);
 }

@@ -20,10 +20,7 @@ export const campaignChatSchema = z.object({
     .min(1, 'Type a question for the assistant first.')
     .max(8_000, 'The question is too long (8000 characters at most).'),
   conversation_id: z.string().nullish(),
-  context_level: z
-    .enum(CONTEXT_LEVELS, { error: 'context_level must be low, medium or high' })
-    .optional()
-    .default(DEFAULT_CONTEXT_LEVEL),
+  context_level: z.enum(CONTEXT_LEVELS, { error: 'context_level must be low, medium or high' }).optional().default(DEFAULT_CONTEXT_LEVEL),
 });
 export type CampaignChatInput = z.input<typeof campaignChatSchema>;
 
@@ -49,21 +46,14 @@ export interface PreparedCampaignChat {
  * answer, its citations and its token counts are made from visible passages alone. The
  * conversation is the caller's own (a player's are never the GM's, nor another player's).
  */
-export async function prepareCampaignChat(
-  db: Kysely<DB>,
-  access: CampaignAccess,
-  ai: AiProviders,
-  input: CampaignChatInput,
-): Promise<PreparedCampaignChat> {
+export async function prepareCampaignChat(db: Kysely<DB>, access: CampaignAccess, ai: AiProviders, input: CampaignChatInput): Promise<PreparedCampaignChat> {
   const askedAt = new Date();
   const { query, conversation_id, context_level } = campaignChatSchema.parse(input);
   const { campaign, userId, ownerId, audience } = access;
   const campaignId = campaign.id;
   // A player's question is refused before any work once the campaign's monthly budget is spent.
   await requireCampaignBudget(db, access);
-  const conversationId = conversation_id
-    ? (await requireConversation(db, userId, { kind: 'campaign_chat', campaignId }, conversation_id)).id
-    : null;
+  const conversationId = conversation_id ? (await requireConversation(db, userId, { kind: 'campaign_chat', campaignId }, conversation_id)).id : null;
   const history = await historyOf(db, conversationId);
   const previousQuestion = [...history].reverse().find((turn) => turn.role === 'user')?.content;
 
@@ -71,16 +61,17 @@ export async function prepareCampaignChat(
   const datasetIds = await linkedDatasetIds(db, ownerId, campaignId);
   const tomeCount = audience === 'player' ? await tomesWithVisibleDocuments(db, ownerId, datasetIds) : datasetIds.length;
   // Searched when the answer starts, so a stream is open (and shows text) while retrieval runs.
-  const findPassages = () => searchPassages(db, {
-    scope: { userId: ownerId, datasetIds, audience },
-    query,
-    contextQuery: previousQuestion,
-    embedder: ai.embedder,
-    reranker: ai.reranker,
-    level: context_level,
-  }).catch((error: unknown) => {
-    throw providerFailure(error);
-  });
+  const findPassages = () =>
+    searchPassages(db, {
+      scope: { userId: ownerId, datasetIds, audience },
+      query,
+      contextQuery: previousQuestion,
+      embedder: ai.embedder,
+      reranker: ai.reranker,
+      level: context_level,
+    }).catch((error: unknown) => {
+      throw providerFailure(error);
+    });
 
   return {
     contextLevel: context_level,

@@ -42,7 +42,10 @@ describe('campaign and document chat through Claude (the fake Messages API)', ()
       documents: [
         {
           filename: 'handbook.pdf',
-          pages: ['# Resting\n\nA short rest is a period of downtime, at least 1 hour long.', '# Long Rest\n\nAt the end of a long rest, a character regains all lost hit points.'],
+          pages: [
+            '# Resting\n\nA short rest is a period of downtime, at least 1 hour long.',
+            '# Long Rest\n\nAt the end of a long rest, a character regains all lost hit points.',
+          ],
         },
       ],
     });
@@ -203,7 +206,10 @@ describe('campaign and document chat through Claude (the fake Messages API)', ()
   it('searches within a document too large to send whole', async () => {
     // About 70,000 tokens in 140 long chunks: over the whole-document limit.
     const day = (i: number) =>
-      Array.from({ length: 18 }, (_, j) => `Day ${i}, entry ${j}: the caravan log notes weather, wages, mules and road tolls paid at milestone ${i * 18 + j} on the northern road.`).join(' ');
+      Array.from(
+        { length: 18 },
+        (_, j) => `Day ${i}, entry ${j}: the caravan log notes weather, wages, mules and road tolls paid at milestone ${i * 18 + j} on the northern road.`,
+      ).join(' ');
     const filler = Array.from({ length: 140 }, (_, i) => day(i));
     filler.splice(70, 0, 'The sealed vault of Karsk opens only to the song of three brass bells.');
     const big = await seedTome(t.services, gm.userId, { name: 'Logs', documents: [{ filename: 'caravan-log.md', content: filler.join('\n\n') }] });

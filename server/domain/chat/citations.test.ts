@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { locateQuote } from './citations';
 
 describe('locateQuote', () => {
-  const content = '#### Fireball\n**Range:** 150 feet\nA bright streak.\n#### Delayed Blast Fireball\n**Range:** 150 feet\n| Longsword   | 15 gp | 1d8 slashing    |\n';
+  const content =
+    '#### Fireball\n**Range:** 150 feet\nA bright streak.\n#### Delayed Blast Fireball\n**Range:** 150 feet\n| Longsword   | 15 gp | 1d8 slashing    |\n';
 
   it('finds the quote from where its passage starts, so a repeated line lands in the right unit', () => {
     const second = content.indexOf('#### Delayed');
-    expect(locateQuote(content, '**Range:** 150 feet', second)).toEqual({ start: content.indexOf('**Range:**', second), end: content.indexOf('**Range:**', second) + 19 });
+    expect(locateQuote(content, '**Range:** 150 feet', second)).toEqual({
+      start: content.indexOf('**Range:**', second),
+      end: content.indexOf('**Range:**', second) + 19,
+    });
     expect(locateQuote(content, '**Range:** 150 feet')!.start).toBe(content.indexOf('**Range:**'));
   });
 

@@ -46,7 +46,11 @@ describe('conversation lists a page at a time', () => {
     let url: string | undefined = `/api/campaigns/${campaignId}/conversations?limit=3`;
     let pages = 0;
     while (url) {
-      const response: { statusCode: number; headers: Record<string, unknown>; json(): unknown } = await t.app.inject({ method: 'GET', url, headers: bearer(gm.token) });
+      const response: { statusCode: number; headers: Record<string, unknown>; json(): unknown } = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: bearer(gm.token),
+      });
       expect(response.statusCode).toBe(200);
       const page = response.json() as Array<{ id: string; preview: string }>;
       expect(page.length).toBeLessThanOrEqual(3);

@@ -50,11 +50,7 @@ export type ConversationPageRequest = z.input<typeof conversationPageSchema>;
  * sees them), newest first, `limit` at a time. The cursor is the id of the page's last conversation: the
  * next page starts below its (updated_at, id), read in SQL so no precision is lost.
  */
-export async function listConversations(
-  db: Kysely<DB>,
-  access: CampaignAccess,
-  page: ConversationPageRequest = {},
-): Promise<ConversationPage> {
+export async function listConversations(db: Kysely<DB>, access: CampaignAccess, page: ConversationPageRequest = {}): Promise<ConversationPage> {
   const { limit = CONVERSATION_PAGE_DEFAULT, before } = conversationPageSchema.parse(page);
   const { userId } = access;
   const campaignId = access.campaign.id;
@@ -64,19 +60,19 @@ export async function listConversations(
       'cv.id',
       'cv.updated_at',
       sql<string>`(select count(*) from messages m where m.conversation_id = cv.id)`.as('message_count'),
-      sql<string | null>`(select m.content from messages m where m.conversation_id = cv.id and m.role = 'user' order by m.id limit 1)`.as(
-        'first_question',
-      ),
+      sql<string | null>`(select m.content from messages m where m.conversation_id = cv.id and m.role = 'user' order by m.id limit 1)`.as('first_question'),
     ])
     .where('cv.user_id', '=', userId)
     .where('cv.campaign_id', '=', campaignId)
     .where('cv.kind', '=', 'campaign_chat');
   if (before) {
-    query = query.where(
-      sql<boolean>`(cv.updated_at, cv.id) < (select c.updated_at, c.id from conversations c where c.id = ${before} and c.user_id = ${userId})`,
-    );
+    query = query.where(sql<boolean>`(cv.updated_at, cv.id) < (select c.updated_at, c.id from conversations c where c.id = ${before} and c.user_id = ${userId})`);
   }
-  const rows = await query.orderBy('cv.updated_at', 'desc').orderBy('cv.id', 'desc').limit(limit + 1).execute();
+  const rows = await query
+    .orderBy('cv.updated_at', 'desc')
+    .orderBy('cv.id', 'desc')
+    .limit(limit + 1)
+    .execute();
   const shown = rows.slice(0, limit);
   return {
     conversations: shown.map((row) => ({

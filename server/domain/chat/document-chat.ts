@@ -143,18 +143,23 @@ async function answerAboutDocument(
     throw providerFailure(error);
   });
   const durationMs = performance.now() - started;
-  const citations = await placeCitations(db, { ownerId, audience }, whole
-    ? result.citations.map((citation: Citation) => ({
-        source_id: document.id,
-        filename: document.filename,
-        quote: citation.quote,
-        document_id: document.id,
-        dataset_id: document.dataset_id,
-        page: pageOfQuote(content, citation.quote, document.page_count),
-        start: null,
-        end: null,
-      }))
-    : citationsFromPassages(result.citations, passages), passages);
+  const citations = await placeCitations(
+    db,
+    { ownerId, audience },
+    whole
+      ? result.citations.map((citation: Citation) => ({
+          source_id: document.id,
+          filename: document.filename,
+          quote: citation.quote,
+          document_id: document.id,
+          dataset_id: document.dataset_id,
+          page: pageOfQuote(content, citation.quote, document.page_count),
+          start: null,
+          end: null,
+        }))
+      : citationsFromPassages(result.citations, passages),
+    passages,
+  );
   const cost = generationCost(result);
   const costInfo = { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens };
   const saved = await db.transaction().execute(async (trx) => {

@@ -7,9 +7,7 @@ const STYLE: Record<ContextLevel, string> = {
 };
 
 export function campaignSystemPrompt(campaign: { name: string; description: string }, level: ContextLevel, tomeCount: number): string {
-  const lines = [
-    `You are the Campaign Assistant of Tomekeeper, helping a tabletop role-playing game master run the campaign "${campaign.name}".`,
-  ];
+  const lines = [`You are the Campaign Assistant of Tomekeeper, helping a tabletop role-playing game master run the campaign "${campaign.name}".`];
   if (campaign.description.trim()) lines.push(`The game master describes the campaign as: ${campaign.description.trim()}`);
   lines.push(
     tomeCount > 0

@@ -409,11 +409,14 @@ describe('a document replaced through ingestion', () => {
     const { documentId: document_id } = await uploadAndWait(t, gm.token, datasetId, 'harbour.md', new TextEncoder().encode(HARBOUR_NOTES));
     const passagesHash = async () =>
       (
-        await sql<{ hash: string }>`select md5(string_agg(heading_path || chr(31) || content, chr(30) order by ordinal)) as hash from chunks where document_id = ${document_id}`.execute(
+        await sql<{
+          hash: string;
+        }>`select md5(string_agg(heading_path || chr(31) || content, chr(30) order by ordinal)) as hash from chunks where document_id = ${document_id}`.execute(
           t.services.db,
         )
       ).rows[0].hash;
-    const stored = async () => (await t.services.db.selectFrom('documents').select('passages_hash').where('id', '=', document_id).executeTakeFirstOrThrow()).passages_hash;
+    const stored = async () =>
+      (await t.services.db.selectFrom('documents').select('passages_hash').where('id', '=', document_id).executeTakeFirstOrThrow()).passages_hash;
     expect(await stored()).toBe(await passagesHash());
 
     const campaign = (await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(gm.token), payload: { name: 'Harbour' } })).json().id;

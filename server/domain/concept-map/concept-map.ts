@@ -104,13 +104,7 @@ export async function runConceptMapJob(db: Kysely<DB>, payload: ConceptMapJobPay
 }
 
 /** Waits for a queued build (the API's `wait`): the map once it is done, null when it is still running at the deadline. */
-export async function awaitConceptMapJob(
-  db: Kysely<DB>,
-  userId: string,
-  campaignId: string,
-  jobId: string,
-  timeoutMs: number,
-): Promise<ConceptMap | null> {
+export async function awaitConceptMapJob(db: Kysely<DB>, userId: string, campaignId: string, jobId: string, timeoutMs: number): Promise<ConceptMap | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = await db.selectFrom('jobs').select(['status', 'error']).where('id', '=', jobId).where('user_id', '=', userId).executeTakeFirst();
@@ -124,14 +118,7 @@ export async function awaitConceptMapJob(
 
 type Progress = (value: number, message: string) => Promise<void>;
 
-async function buildMap(
-  db: Kysely<DB>,
-  userId: string,
-  campaignId: string,
-  documents: SelectedDocument[],
-  ai: AiProviders,
-  report?: Progress,
-): Promise<void> {
+async function buildMap(db: Kysely<DB>, userId: string, campaignId: string, documents: SelectedDocument[], ai: AiProviders, report?: Progress): Promise<void> {
   const extractor = extractorId(ai);
   const stored = await storedExtractions(
     db,
@@ -236,11 +223,7 @@ async function dropRemovedDocuments(db: Kysely<DB>, userId: string, campaignId: 
       await trx.deleteFrom('concept_map_documents').where('campaign_id', '=', campaignId).where('document_id', 'in', removed).execute();
     }
     await saveMergedMap(trx, campaignId, merged, counts, keptIds);
-    await trx
-      .updateTable('concept_maps')
-      .set({ merged_document_count: keptIds.size, last_updated: new Date() })
-      .where('campaign_id', '=', campaignId)
-      .execute();
+    await trx.updateTable('concept_maps').set({ merged_document_count: keptIds.size, last_updated: new Date() }).where('campaign_id', '=', campaignId).execute();
   });
 }
 
@@ -263,13 +246,7 @@ async function requireNoRunningJob(db: Kysely<DB>, campaignId: string): Promise<
   if (running) throw new DomainError(409, 'This concept map is already being generated. Wait for it to finish.');
 }
 
-async function queueBuild(
-  db: Kysely<DB>,
-  queue: PgBoss,
-  userId: string,
-  campaignId: string,
-  documents: SelectedDocument[],
-): Promise<string> {
+async function queueBuild(db: Kysely<DB>, queue: PgBoss, userId: string, campaignId: string, documents: SelectedDocument[]): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const job = await trx
       .insertInto('jobs')
@@ -341,4 +318,3 @@ async function availableDocuments(
     chunk_count: counts.get(row.id) ?? 0,
   }));
 }
-

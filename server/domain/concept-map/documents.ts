@@ -8,10 +8,7 @@ import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../ownership';
 const selectedDocument = z.object({ id: z.string().min(1, 'id is required'), dataset_id: z.string().min(1, 'dataset_id is required') });
 
 export const selectionSchema = z.object({
-  selected_documents: z
-    .array(selectedDocument)
-    .min(1, CONCEPT_MAP_MESSAGES.noDocuments)
-    .max(2000, 'Select at most 2000 documents at once'),
+  selected_documents: z.array(selectedDocument).min(1, CONCEPT_MAP_MESSAGES.noDocuments).max(2000, 'Select at most 2000 documents at once'),
 });
 
 /** The /api body: an empty or missing selection reaches the domain, which answers the spec's message for it. */
@@ -51,9 +48,7 @@ export async function listMapDocuments(db: Kysely<DB>, userId: string, campaignI
   const rows = await db
     .selectFrom('documents')
     .innerJoin('datasets', 'datasets.id', 'documents.dataset_id')
-    .leftJoin('concept_map_documents as processed', (join) =>
-      join.onRef('processed.document_id', '=', 'documents.id').on('processed.campaign_id', '=', campaignId),
-    )
+    .leftJoin('concept_map_documents as processed', (join) => join.onRef('processed.document_id', '=', 'documents.id').on('processed.campaign_id', '=', campaignId))
     .select([
       'documents.id',
       'documents.dataset_id',
@@ -84,12 +79,7 @@ export async function listMapDocuments(db: Kysely<DB>, userId: string, campaignI
  * The caller's selection, checked: each document must be the caller's, in the tome it names, that
  * tome linked to the campaign, and processed. Repeats are dropped.
  */
-export async function resolveSelection(
-  db: Kysely<DB>,
-  userId: string,
-  campaignId: string,
-  input: SelectionInput,
-): Promise<SelectedDocument[]> {
+export async function resolveSelection(db: Kysely<DB>, userId: string, campaignId: string, input: SelectionInput): Promise<SelectedDocument[]> {
   const given = (input as { selected_documents?: unknown } | undefined)?.selected_documents;
   if (given === undefined || given === null || (Array.isArray(given) && given.length === 0)) {
     throw badRequest(CONCEPT_MAP_MESSAGES.noDocuments);

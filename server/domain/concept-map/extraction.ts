@@ -124,12 +124,7 @@ export async function storedExtractions(db: Kysely<DB>, documentIds: string[], e
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /** Kept as soon as a document is read, so a later failure in the same build never pays for it again. */
-export async function saveExtraction(
-  db: Kysely<DB>,
-  document: SelectedDocument,
-  extractor: string,
-  extraction: DocumentExtraction,
-): Promise<StoredExtraction> {
+export async function saveExtraction(db: Kysely<DB>, document: SelectedDocument, extractor: string, extraction: DocumentExtraction): Promise<StoredExtraction> {
   const values = {
     content_hash: document.content_hash,
     results: JSON.stringify(extraction.results),

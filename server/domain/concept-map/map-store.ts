@@ -266,4 +266,3 @@ async function jobOf(db: Kysely<DB>, row: { job_id: string | null; last_updated:
   if (job.status === 'failed' && row.last_updated && job.updated_at < row.last_updated) return null;
   return { id: job.id, status: job.status, progress: job.progress, progress_message: job.progress_message, error: job.error };
 }
-

@@ -21,11 +21,7 @@ import { supportCounts } from './support-counts';
  */
 export async function readPlayerMap(db: Kysely<DB>, access: CampaignAccess): Promise<ConceptMap> {
   const campaignId = access.campaign.id;
-  const row = await db
-    .selectFrom('concept_maps')
-    .select(['settings', 'engine', 'last_updated'])
-    .where('campaign_id', '=', campaignId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('concept_maps').select(['settings', 'engine', 'last_updated']).where('campaign_id', '=', campaignId).executeTakeFirst();
   if (!row) return emptyMap(campaignId, { ...DEFAULT_SETTINGS });
   const settings = readSettings(row.settings);
 

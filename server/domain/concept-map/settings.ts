@@ -1,12 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import {
-  DEFAULT_SETTINGS,
-  LAYOUTS,
-  MIN_STRENGTH_MESSAGE,
-  parseMinStrength,
-  type ConceptMapSettings,
-} from '../../../contract/concept-map';
+import { DEFAULT_SETTINGS, LAYOUTS, MIN_STRENGTH_MESSAGE, parseMinStrength, type ConceptMapSettings } from '../../../contract/concept-map';
 import type { DB } from '../../db/schema';
 import { requireOwnedCampaign } from '../ownership';
 

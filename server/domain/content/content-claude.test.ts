@@ -96,7 +96,10 @@ describe('content creation through Claude (the fake Messages API)', () => {
     expect(draft.tokens).toEqual({ total_tokens: 3_900, total_cost: expectedCost });
     const after = await usage();
     expect(after.month_data.usage_breakdown.content_generation.calls).toBe((before.month_data.usage_breakdown.content_generation?.calls ?? 0) + 1);
-    expect(after.month_data.usage_breakdown.content_generation.cost - (before.month_data.usage_breakdown.content_generation?.cost ?? 0)).toBeCloseTo(expectedCost, 6);
+    expect(after.month_data.usage_breakdown.content_generation.cost - (before.month_data.usage_breakdown.content_generation?.cost ?? 0)).toBeCloseTo(
+      expectedCost,
+      6,
+    );
     expect(after.month_data.total_cost - before.month_data.total_cost).toBeCloseTo(expectedCost, 6);
   });
 
@@ -153,7 +156,9 @@ describe('content creation through Claude (the fake Messages API)', () => {
     expect(failed.json().error).toBe('The AI service is overloaded right now. Try again in a minute.');
 
     fake.setNext({ kind: 'answer', text: `${STAT_BLOCK}\n\nOlder.` });
-    const retried = (await create({ ...statsRequest, prompt: 'Older', conversation_id: first.conversation_id, is_revision: true, original_content: first.content })).json();
+    const retried = (
+      await create({ ...statsRequest, prompt: 'Older', conversation_id: first.conversation_id, is_revision: true, original_content: first.content })
+    ).json();
     expect(retried.version).toBe(2);
     expect(fake.requests.at(-1)!.body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
   });

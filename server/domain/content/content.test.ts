@@ -61,7 +61,9 @@ describe('content creation with the offline engine', () => {
     // The primary tome first, then the campaign's other linked tome.
     expect(draft.sources[0]).toBe('srd-monsters.md');
     expect(draft.sources).toContain('saltmere.md');
-    expect(draft.markdown).toMatch(/^---\ntitle: ".+"\ncontent_type: character\ncharacter_format: stats\ncampaign: "Lanterns of Saltmere"\nsources:\n  - "srd-monsters.md"\n/);
+    expect(draft.markdown).toMatch(
+      /^---\ntitle: ".+"\ncontent_type: character\ncharacter_format: stats\ncampaign: "Lanterns of Saltmere"\nsources:\n  - "srd-monsters.md"\n/,
+    );
     expect(draft.markdown).toContain('\ngenerated: true\n');
     expect(draft.markdown.endsWith(`${draft.content.trim()}\n`)).toBe(true);
     expect(draft.tokens.total_tokens).toBeGreaterThan(0);
@@ -142,13 +144,20 @@ describe('content creation with the offline engine', () => {
     const response = await save({ dataset_id: lore.datasetId, content, filename: '../drafts/Beacon Hall Legend.md.md', content_type: 'lore' });
     expect(response.statusCode).toBe(201);
     const saved = response.json() as SavedContent;
-    expect(saved).toMatchObject({ filename: 'Beacon Hall Legend.md', status: 'ready', dataset_id: lore.datasetId, message: 'content saved as Beacon Hall Legend.md' });
+    expect(saved).toMatchObject({
+      filename: 'Beacon Hall Legend.md',
+      status: 'ready',
+      dataset_id: lore.datasetId,
+      message: 'content saved as Beacon Hall Legend.md',
+    });
 
     const documents = (await call(alice.token, 'GET', `/api/datasets/${lore.datasetId}/documents`)).json();
     const listed = documents.find((d: { id: string }) => d.id === saved.document_id);
     expect(listed).toMatchObject({ filename: 'Beacon Hall Legend.md', file_type: 'md', status: 'ready' });
     const stored = (await call(alice.token, 'GET', `/api/datasets/${lore.datasetId}/documents/${saved.document_id}/content`)).json();
-    expect(stored.content).toMatch(/^---\ntitle: "Lore draft: The legend of the Beacon Hall lanterns"\ncontent_type: lore\ncampaign: "Lanterns of Saltmere"\nsources:\n  - "saltmere.md"\n/);
+    expect(stored.content).toMatch(
+      /^---\ntitle: "Lore draft: The legend of the Beacon Hall lanterns"\ncontent_type: lore\ncampaign: "Lanterns of Saltmere"\nsources:\n  - "saltmere.md"\n/,
+    );
     expect(stored.content).toContain('\ngenerated: true\n');
     expect(stored.content).toContain('The Brass Heron, a ghost ship');
     // The offline draft's notice is not part of what the tome holds.
@@ -173,8 +182,7 @@ describe('content creation with the offline engine', () => {
 
   it('names the file after the GM’s words: .md exactly once, no folders', async () => {
     const saveAs = async (filename: string) =>
-      (await save({ dataset_id: lore.datasetId, content: '# Note\n\nA short note about Saltmere harbour tolls.', filename, content_type: 'lore' })).json()
-        .filename;
+      (await save({ dataset_id: lore.datasetId, content: '# Note\n\nA short note about Saltmere harbour tolls.', filename, content_type: 'lore' })).json().filename;
     expect(await saveAs('Harbour tolls')).toBe('Harbour tolls.md');
     expect(await saveAs('C:\\notes\\tolls.MD')).toBe('tolls.md');
     expect(await saveAs('what? <tolls>')).toBe('what_ _tolls_.md');
@@ -192,7 +200,11 @@ describe('content creation with the offline engine', () => {
     await expectError(await create({ ...base, content_type: 'monster', prompt: 'A guard' }), 400, 'content_type must be character, location, mission or lore');
     await expectError(await create({ ...base, prompt: 'A guard', character_format: 'sheet' }), 400, 'character_format must be narrative or stats');
     await expectError(await create({ ...base, prompt: '  ', is_revision: true, original_content: '# A' }), 400, 'Please describe the change you want');
-    await expectError(await create({ ...base, prompt: 'Older', is_revision: true }), 400, 'A revision needs the content to revise: send original_content or the conversation_id of the draft.');
+    await expectError(
+      await create({ ...base, prompt: 'Older', is_revision: true }),
+      400,
+      'A revision needs the content to revise: send original_content or the conversation_id of the draft.',
+    );
 
     const missing = 'Missing required information for saving';
     const good = { dataset_id: lore.datasetId, content: '# Note\n\nText.', filename: 'note', content_type: 'lore' };
@@ -207,7 +219,10 @@ describe('content creation with the offline engine', () => {
   it("refuses another user's campaign, tome and conversation with 404", async () => {
     const draft = (await create({ content_type: 'lore', prompt: 'Lanterns', primary_dataset_id: lore.datasetId })).json() as GeneratedContent;
     const bobCampaign = (await call(bob.token, 'POST', '/api/campaigns', { name: 'Bob’s game' })).json().id;
-    const bobTome = await seedTome(t.services, bob.userId, { name: 'Bob notes', documents: [{ filename: 'bob.md', content: 'Bob keeps a tavern called the Sly Fox in Dunmere.' }] });
+    const bobTome = await seedTome(t.services, bob.userId, {
+      name: 'Bob notes',
+      documents: [{ filename: 'bob.md', content: 'Bob keeps a tavern called the Sly Fox in Dunmere.' }],
+    });
     const notFound = async (response: Awaited<ReturnType<typeof create>>, what: string) => {
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe(`${what} not found`);
@@ -234,10 +249,14 @@ describe('content creation with the offline engine', () => {
 
   it('says so honestly when nothing in the tomes matches', async () => {
     const empty = await seedTome(t.services, alice.userId, { name: 'Empty', documents: [] });
-    const draft = (await create({ content_type: 'mission', prompt: 'Escort a noble to the capital', primary_dataset_id: empty.datasetId })).json() as GeneratedContent;
+    const draft = (
+      await create({ content_type: 'mission', prompt: 'Escort a noble to the capital', primary_dataset_id: empty.datasetId })
+    ).json() as GeneratedContent;
     // The campaign's linked tomes still count; a campaign without them leaves only the honest note.
     const bare = (await call(alice.token, 'POST', '/api/campaigns', { name: 'Bare' })).json().id;
-    const nothing = (await create({ content_type: 'mission', prompt: 'Escort a noble to the capital', primary_dataset_id: empty.datasetId }, alice.token, bare)).json() as GeneratedContent;
+    const nothing = (
+      await create({ content_type: 'mission', prompt: 'Escort a noble to the capital', primary_dataset_id: empty.datasetId }, alice.token, bare)
+    ).json() as GeneratedContent;
     expect(draft.sources.length).toBeGreaterThan(0);
     expect(nothing.sources).toEqual([]);
     expect(nothing.content).toContain('**Offline draft.**');

@@ -41,11 +41,9 @@ export async function contentContext(db: Kysely<DB>, request: ContentContextRequ
   const { userId, primaryDatasetId, embedder, reranker } = request;
   const others = request.linkedDatasetIds.filter((id) => id !== primaryDatasetId);
   const search = async (datasetIds: string[], query: string, budget: ContextBudget, contextQuery?: string) => {
-    const result = await searchPassages(db, { scope: { userId, datasetIds }, query, contextQuery, embedder, reranker, budget }).catch(
-      (error: unknown) => {
-        throw providerFailure(error);
-      },
-    );
+    const result = await searchPassages(db, { scope: { userId, datasetIds }, query, contextQuery, embedder, reranker, budget }).catch((error: unknown) => {
+      throw providerFailure(error);
+    });
     await recordSearchUsage(db, userId, result);
     return result.passages;
   };

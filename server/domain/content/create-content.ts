@@ -44,9 +44,7 @@ export async function createContent(
   const campaign = await requireOwnedCampaign(db, userId, campaignId);
   const input = parseCreateContent(body);
   await requireOwnedDataset(db, userId, input.primaryDatasetId);
-  const conversationId = input.conversationId
-    ? (await requireConversation(db, userId, { kind: 'content', campaignId }, input.conversationId)).id
-    : null;
+  const conversationId = input.conversationId ? (await requireConversation(db, userId, { kind: 'content', campaignId }, input.conversationId)).id : null;
   const turns = conversationId ? await turnsOf(db, conversationId) : [];
   const lastVersion = [...turns].reverse().find((turn) => turn.role === 'assistant');
   const current = input.isRevision ? (input.originalContent ?? lastVersion?.content ?? null) : null;
@@ -144,7 +142,11 @@ async function writeWithModel(
     return passage ? entryOf(passage, citation.quote) : { filename: 'an unknown source', detail: '', quote: citation.quote };
   });
   return {
-    content: withSources(result.text, entries, passages.map((p) => p.filename)),
+    content: withSources(
+      result.text,
+      entries,
+      passages.map((p) => p.filename),
+    ),
     citations: citationsFromPassages(result.citations, passages),
     result,
   };
@@ -172,7 +174,11 @@ function writeOffline(input: CreateContentInput, passages: RetrievedPassage[], c
       passages,
       statBlockSections: sections,
     });
-    content = withSources(draft.body, draft.entries, passages.map((p) => p.filename));
+    content = withSources(
+      draft.body,
+      draft.entries,
+      passages.map((p) => p.filename),
+    );
     citations = draft.citations;
   }
   const read = [input.prompt, current ?? '', ...passages.map((p) => p.content)].join('\n');
@@ -188,4 +194,3 @@ function writeOffline(input: CreateContentInput, passages: RetrievedPassage[], c
     },
   };
 }
-

@@ -26,11 +26,7 @@ export function titleOf(content: string, fallback: string): string {
  */
 export function documentMarkdown(facts: DocumentFacts): string {
   const body = splitFrontMatter(facts.content).body.trim();
-  const lines = [
-    '---',
-    `title: ${yamlString(titleOf(body, `${CONTENT_TYPE_LABELS[facts.contentType]} (generated)`))}`,
-    `content_type: ${facts.contentType}`,
-  ];
+  const lines = ['---', `title: ${yamlString(titleOf(body, `${CONTENT_TYPE_LABELS[facts.contentType]} (generated)`))}`, `content_type: ${facts.contentType}`];
   if (facts.contentType === 'character' && facts.characterFormat) lines.push(`character_format: ${facts.characterFormat}`);
   lines.push(`campaign: ${yamlString(facts.campaignName)}`);
   if (facts.sources.length === 0) lines.push('sources: []');

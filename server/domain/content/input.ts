@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  CHARACTER_FORMATS,
-  CONTENT_MESSAGES,
-  CONTENT_TYPES,
-  DEFAULT_CHARACTER_FORMAT,
-  type CharacterFormat,
-  type ContentType,
-} from '../../../contract/content';
+import { CHARACTER_FORMATS, CONTENT_MESSAGES, CONTENT_TYPES, DEFAULT_CHARACTER_FORMAT, type CharacterFormat, type ContentType } from '../../../contract/content';
 import { badRequest } from '../errors';
 
 export const MAX_PROMPT_CHARACTERS = 4_000;

@@ -44,9 +44,30 @@ const SECTION_ORDER: Record<ContentType, Section[]> = {
 };
 
 /** Words of a stat block that the name finder would otherwise take for names. */
-const STAT_WORDS = new Set(
-  ['str', 'dex', 'con', 'int', 'wis', 'cha', 'armor class', 'hit points', 'speed', 'skills', 'senses', 'languages', 'challenge', 'actions', 'reactions', 'multiattack', 'saving throws', 'proficiency bonus', 'xp', 'ac', 'hp', 'dc'],
-);
+const STAT_WORDS = new Set([
+  'str',
+  'dex',
+  'con',
+  'int',
+  'wis',
+  'cha',
+  'armor class',
+  'hit points',
+  'speed',
+  'skills',
+  'senses',
+  'languages',
+  'challenge',
+  'actions',
+  'reactions',
+  'multiattack',
+  'saving throws',
+  'proficiency bonus',
+  'xp',
+  'ac',
+  'hp',
+  'dc',
+]);
 
 /** Hands out citation numbers; the same passage and quote keeps its number. */
 class Citer {
@@ -147,9 +168,7 @@ export function offlineRevision(request: {
   ];
   const facts = pickFacts(request.change, request.passages, 4, { fill: false });
   const changeTerms = new Set(contentTerms(request.change));
-  const names = namesIn(request.passages).filter(
-    ({ concept, quote }) => contentTerms(`${concept.name} ${quote}`).some((term) => changeTerms.has(term)),
-  );
+  const names = namesIn(request.passages).filter(({ concept, quote }) => contentTerms(`${concept.name} ${quote}`).some((term) => changeTerms.has(term)));
   if (facts.length === 0 && names.length === 0) {
     lines.push('Nothing in your tomes matched this change. Edit the draft by hand, or describe the change with words your tomes use.');
   } else {
@@ -180,9 +199,7 @@ function statBlockSection(passages: RetrievedPassage[], sections: RetrievedPassa
   let best: { block: StatBlock; cited: RetrievedPassage; score: number } | null = null;
   passages.forEach((passage, rank) => {
     const section = sections.find((s) => s[0]?.documentId === passage.documentId && s[0]?.headingPath === passage.headingPath) ?? [passage];
-    const block = section
-      .map((part) => readStatBlock(part.content, part.headingPath))
-      .reduce((whole, part) => mergeStatBlocks(whole, part));
+    const block = section.map((part) => readStatBlock(part.content, part.headingPath)).reduce((whole, part) => mergeStatBlocks(whole, part));
     if (!looksLikeStatBlock(block)) return;
     // Earlier passages matched the request better: a fuller block must be clearly fuller to win.
     const score = statBlockScore(block) - rank * 0.5;
@@ -214,12 +231,7 @@ interface Fact {
 }
 
 /** The passages' sentences sharing the most (and rarest) words with the request, best passages first. */
-function pickFacts(
-  query: string,
-  passages: RetrievedPassage[],
-  limit: number,
-  options: { exclude?: Set<string>; fill?: boolean } = {},
-): Fact[] {
+function pickFacts(query: string, passages: RetrievedPassage[], limit: number, options: { exclude?: Set<string>; fill?: boolean } = {}): Fact[] {
   const queryTerms = new Set(contentTerms(query));
   const candidates: Fact[] = [];
   passages.forEach((passage, rank) => {
@@ -305,7 +317,12 @@ function isStatWord(name: string): boolean {
 }
 
 function isStatLine(text: string): boolean {
-  return /^\*{2,3}[^*]{1,40}\.\*{2,3}/.test(text) || /\b(Armor Class|Hit Points|Challenge \d|passive Perception)\b/.test(text) || /\b(STR|DEX|CON)\b.*\(\s*[+\-−]/.test(text) || /Weapon Attack:/.test(text);
+  return (
+    /^\*{2,3}[^*]{1,40}\.\*{2,3}/.test(text) ||
+    /\b(Armor Class|Hit Points|Challenge \d|passive Perception)\b/.test(text) ||
+    /\b(STR|DEX|CON)\b.*\(\s*[+\-−]/.test(text) ||
+    /Weapon Attack:/.test(text)
+  );
 }
 
 /** A sentence fit to quote: no heading marks, list bullets, table rows or dangling fragments. */
@@ -335,7 +352,9 @@ function oneLine(text: string): string {
 
 /** The request's first sentence, at most about 70 characters, cut at a word. */
 function headline(text: string): string {
-  const first = oneLine(text).split(/(?<=[.!?])\s/)[0].replace(/[.!?]+$/, '');
+  const first = oneLine(text)
+    .split(/(?<=[.!?])\s/)[0]
+    .replace(/[.!?]+$/, '');
   if (first.length <= 70) return first;
   const cut = first.slice(0, 70);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : 70).trimEnd()}…`;

@@ -55,9 +55,7 @@ export function contentSystemPrompt(
   format: CharacterFormat | null,
   hasPassages: boolean,
 ): string {
-  const lines = [
-    `You are the Content Creator of Tomekeeper, writing original material for a tabletop role-playing game master’s campaign "${campaign.name}".`,
-  ];
+  const lines = [`You are the Content Creator of Tomekeeper, writing original material for a tabletop role-playing game master’s campaign "${campaign.name}".`];
   if (campaign.description.trim()) lines.push(`The game master describes the campaign as: ${campaign.description.trim()}`);
   lines.push(
     hasPassages

@@ -53,10 +53,15 @@ export async function saveContent(
 
   let outcome: Awaited<ReturnType<typeof ingestDocument>> | 'interrupted';
   try {
-    outcome = await ingestDocument(db, userId, { jobId: accepted.job_id, documentId: accepted.document_id }, {
-      embedder: services.ai.embedder,
-      maxFileBytes: maxUploadBytes,
-    });
+    outcome = await ingestDocument(
+      db,
+      userId,
+      { jobId: accepted.job_id, documentId: accepted.document_id },
+      {
+        embedder: services.ai.embedder,
+        maxFileBytes: maxUploadBytes,
+      },
+    );
   } catch {
     // A passing failure (the embedding service timed out): the job stays queued and the worker retries it.
     outcome = 'interrupted';

@@ -34,9 +34,11 @@ export interface StatBlock {
   actions: Array<{ name: string; text: string }>;
 }
 
-const SIZE_LINE = /\b(Tiny|Small|Medium|Large|Huge|Gargantuan)\s+(aberration|beast|celestial|construct|dragon|elemental|fey|fiend|giant|humanoid|monstrosity|ooze|plant|undead|swarm)[^\n.]*?(?:,\s*[a-z][a-z -]*?alignment|,\s*(?:lawful|neutral|chaotic|unaligned|any)[a-z -]*)?(?=[\n.*_]|$)/i;
+const SIZE_LINE =
+  /\b(Tiny|Small|Medium|Large|Huge|Gargantuan)\s+(aberration|beast|celestial|construct|dragon|elemental|fey|fiend|giant|humanoid|monstrosity|ooze|plant|undead|swarm)[^\n.]*?(?:,\s*[a-z][a-z -]*?alignment|,\s*(?:lawful|neutral|chaotic|unaligned|any)[a-z -]*)?(?=[\n.*_]|$)/i;
 const SCORE = /(\d{1,2})\s*\(\s*([+\-−–]\s*\d{1,2})\s*\)/g;
-const ACTION = /(?:^|\n|\*\*\*?|\s)((?:[A-Z][\w'’-]*)(?:\s+(?:of|the|[A-Z(][\w'’()/-]*))*?)\.\*{0,3}\s*\*{0,2}\s*((?:Multiattack|Melee|Ranged|The |It |This |When |If |As |Recharge)[^\n]*)/g;
+const ACTION =
+  /(?:^|\n|\*\*\*?|\s)((?:[A-Z][\w'’-]*)(?:\s+(?:of|the|[A-Z(][\w'’()/-]*))*?)\.\*{0,3}\s*\*{0,2}\s*((?:Multiattack|Melee|Ranged|The |It |This |When |If |As |Recharge)[^\n]*)/g;
 
 const clean = (text: string) => text.replace(/[*_]+/g, '').replace(/\s+/g, ' ').trim();
 
@@ -69,7 +71,11 @@ export function readStatBlock(text: string, headingPath = ''): StatBlock {
   }
 
   const typeMatch = SIZE_LINE.exec(text);
-  const typeLine = typeMatch ? clean(typeMatch[0]).split(/\s(?=Armor Class|Hit Points|Speed\b)/)[0].replace(/[.,]$/, '') : null;
+  const typeLine = typeMatch
+    ? clean(typeMatch[0])
+        .split(/\s(?=Armor Class|Hit Points|Speed\b)/)[0]
+        .replace(/[.,]$/, '')
+    : null;
   let name: string | null = null;
   if (typeMatch) {
     const before = text.slice(0, typeMatch.index).trim().split('\n').pop() ?? '';
@@ -118,9 +124,7 @@ export function mergeStatBlocks(base: StatBlock, extra: StatBlock): StatBlock {
 export function renderStatBlock(block: StatBlock): string {
   const parts: string[] = [];
   if (block.typeLine) parts.push(`*${block.typeLine}*`);
-  const defence = (['Armor Class', 'Hit Points', 'Speed'] as const)
-    .filter((field) => block.fields[field])
-    .map((field) => `**${field}** ${block.fields[field]}`);
+  const defence = (['Armor Class', 'Hit Points', 'Speed'] as const).filter((field) => block.fields[field]).map((field) => `**${field}** ${block.fields[field]}`);
   if (defence.length > 0) parts.push(defence.join('\\\n'));
   if (block.abilities) parts.push(block.abilities.map((a) => `**${a.ability}** ${a.score} (${a.modifier})`).join(' · '));
   const details = STAT_FIELDS.filter((field) => !['Armor Class', 'Hit Points', 'Speed'].includes(field) && block.fields[field]).map(

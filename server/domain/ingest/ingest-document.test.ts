@@ -27,7 +27,11 @@ class FlakyEmbedder implements Embedder {
   async embed(texts: string[]): Promise<EmbedResult> {
     this.calls++;
     if (this.calls <= this.failures) {
-      throw new AiProviderError(this.retryable ? 'timeout' : 'auth', 'voyage', this.retryable ? 'The embedding service did not answer in time. Try again in a minute.' : 'The embedding service rejected the API key (VOYAGE_API_KEY).');
+      throw new AiProviderError(
+        this.retryable ? 'timeout' : 'auth',
+        'voyage',
+        this.retryable ? 'The embedding service did not answer in time. Try again in a minute.' : 'The embedding service rejected the API key (VOYAGE_API_KEY).',
+      );
     }
     return this.inner.embed(texts, 'document');
   }
@@ -85,7 +89,9 @@ describe('the document processing job', () => {
     const ref = await queued('map.md', `# Map\n\nThe vault lies north.\n\n![map](data:image/png;base64,${blob})\n\n${'x'.repeat(6_000)}\n`);
     expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder(), isLastAttempt: true })).toBe('completed');
     const done = await job(ref.jobId);
-    expect(done.progress_message).toMatch(/^Ready: \d+ passages?, [\d,]+ tokens\. Skipped 1 embedded base64 blob \(10 KB\): not readable text\. Cut 1 unbroken run of text longer than 1,000 characters \(the longest 6,000\) into passages\.$/);
+    expect(done.progress_message).toMatch(
+      /^Ready: \d+ passages?, [\d,]+ tokens\. Skipped 1 embedded base64 blob \(10 KB\): not readable text\. Cut 1 unbroken run of text longer than 1,000 characters \(the longest 6,000\) into passages\.$/,
+    );
     expect((await document(ref.documentId)).content).toContain('(data:image/png;base64,[skipped: 10 KB of base64 data])');
   });
 
@@ -95,7 +101,12 @@ describe('the document processing job', () => {
     await expect(ingestDocument(t.services.db, gm.userId, ref, { embedder })).rejects.toThrow();
     expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder, isLastAttempt: true })).toBe('failed');
     expect(await job(ref.jobId)).toMatchObject({ status: 'failed', error: 'The embedding service did not answer in time. Try again in a minute.' });
-    expect(await document(ref.documentId)).toMatchObject({ status: 'failed', error: 'The embedding service did not answer in time. Try again in a minute.', content: '', token_count: 0 });
+    expect(await document(ref.documentId)).toMatchObject({
+      status: 'failed',
+      error: 'The embedding service did not answer in time. Try again in a minute.',
+      content: '',
+      token_count: 0,
+    });
     expect(await chunkCount(ref.documentId)).toBe(0);
     // A late duplicate delivery changes nothing.
     expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('skipped');

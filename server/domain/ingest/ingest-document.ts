@@ -48,28 +48,13 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * away (an unreadable file) fails at once; a passing one (the embedding service timing out) is
  * thrown back to the queue to retry, until the last attempt, which fails the document.
  */
-export async function ingestDocument(
-  db: Kysely<DB>,
-  userId: string,
-  ref: { jobId: string; documentId: string },
-  deps: IngestDeps,
-): Promise<IngestOutcome> {
-  const job = await db
-    .selectFrom('jobs')
-    .select(['id', 'status'])
-    .where('id', '=', ref.jobId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+export async function ingestDocument(db: Kysely<DB>, userId: string, ref: { jobId: string; documentId: string }, deps: IngestDeps): Promise<IngestOutcome> {
+  const job = await db.selectFrom('jobs').select(['id', 'status']).where('id', '=', ref.jobId).where('user_id', '=', userId).executeTakeFirst();
   if (!job || TERMINAL.includes(job.status)) return 'skipped';
 
   const progress = new JobProgress(db, ref.jobId);
   try {
-    const source = await db
-      .selectFrom('documents')
-      .select('filename')
-      .where('id', '=', ref.documentId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const source = await db.selectFrom('documents').select('filename').where('id', '=', ref.documentId).where('user_id', '=', userId).executeTakeFirst();
     const bytes = source && (await readDocumentFile(db, userId, ref.documentId));
     if (!source || !bytes) {
       await failJob(db, ref.jobId, null, 'The document was deleted before it was processed.');
@@ -124,13 +109,7 @@ function classify(error: unknown): { permanent: boolean; message: string } {
   return { permanent: false, message: UNEXPECTED_MESSAGE };
 }
 
-async function embedChunks(
-  db: Kysely<DB>,
-  userId: string,
-  chunks: Chunk[],
-  deps: IngestDeps,
-  progress: JobProgress,
-): Promise<number[][]> {
+async function embedChunks(db: Kysely<DB>, userId: string, chunks: Chunk[], deps: IngestDeps, progress: JobProgress): Promise<number[][]> {
   const { embedder } = deps;
   const batchSize = Math.max(1, deps.embedBatchSize ?? 32);
   const vectors: number[][] = [];
@@ -179,11 +158,7 @@ async function writeIndex(
   model: string,
   progress: JobProgress,
 ): Promise<IngestOutcome> {
-  const document = await db
-    .selectFrom('documents')
-    .select(['id', 'dataset_id', 'user_id'])
-    .where('id', '=', ref.documentId)
-    .executeTakeFirst();
+  const document = await db.selectFrom('documents').select(['id', 'dataset_id', 'user_id']).where('id', '=', ref.documentId).executeTakeFirst();
   if (!document) return 'skipped';
 
   const { chunks } = prepared;
@@ -273,6 +248,9 @@ async function writeIndex(
 
 async function removeChunks(db: Kysely<DB>, ids: number[]): Promise<void> {
   for (let start = 0; start < ids.length; start += 1000) {
-    await db.deleteFrom('chunks').where('id', 'in', ids.slice(start, start + 1000)).execute();
+    await db
+      .deleteFrom('chunks')
+      .where('id', 'in', ids.slice(start, start + 1000))
+      .execute();
   }
 }

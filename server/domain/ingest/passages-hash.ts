@@ -28,8 +28,6 @@ export async function storePassagesHash(db: Kysely<DB>, documentId: string): Pro
 export function passagesHashOf(chunks: { ordinal: number; headingPath: string; content: string }[]): string | null {
   if (chunks.length === 0) return null;
   const hash = createHash('md5');
-  [...chunks]
-    .sort((a, b) => a.ordinal - b.ordinal)
-    .forEach((chunk, index) => hash.update(`${index ? '\x1e' : ''}${chunk.headingPath}\x1f${chunk.content}`));
+  [...chunks].sort((a, b) => a.ordinal - b.ordinal).forEach((chunk, index) => hash.update(`${index ? '\x1e' : ''}${chunk.headingPath}\x1f${chunk.content}`));
   return hash.digest('hex');
 }

@@ -20,7 +20,10 @@ export async function stageText(db: Kysely<DB>, jobId: string, text: string): Pr
     let end = Math.min(text.length, start + PART_CHARS);
     // Never cut between the two halves of a surrogate pair: each part must be valid text.
     if (end < text.length && isLowSurrogate(text.charCodeAt(end))) end -= 1;
-    await db.insertInto('ingest_text_parts').values({ job_id: jobId, part, text: text.slice(start, end) }).execute();
+    await db
+      .insertInto('ingest_text_parts')
+      .values({ job_id: jobId, part, text: text.slice(start, end) })
+      .execute();
     await yieldToEventLoop();
     start = end;
   }

@@ -59,19 +59,17 @@ export function namesIn(query: string): string[] {
  * "Dexterity" in a stat block) then costs what a rare one does instead of a scan of every
  * passage holding it (ADR 0100). A passage holding two names is found through the rarer one.
  */
-export async function exactNameCandidates(
-  db: Kysely<DB>,
-  scope: SearchScope,
-  names: string[],
-  limit: number,
-): Promise<Array<{ id: number; hits: number }>> {
+export async function exactNameCandidates(db: Kysely<DB>, scope: SearchScope, names: string[], limit: number): Promise<Array<{ id: number; hits: number }>> {
   if (names.length === 0) return [];
   const holds = names.map((name) => {
     const pattern = `%${name.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     return sql<boolean>`(c.search_vector @@ phraseto_tsquery('simple', ${name}) and (c.content ilike ${pattern} or c.heading_path ilike ${pattern}))`;
   });
   const perName = holds.map((held) => sql`(select c.id from chunks c where ${scopeCondition(scope)} and ${held} limit ${limit})`);
-  const hits = sql<number>`(${sql.join(holds.map((held) => sql`(case when ${held} then 1 else 0 end)`), sql` + `)})`;
+  const hits = sql<number>`(${sql.join(
+    holds.map((held) => sql`(case when ${held} then 1 else 0 end)`),
+    sql` + `,
+  )})`;
   const { rows } = await sql<{ id: string; hits: number }>`select c.id, ${hits} as hits
     from chunks c where c.id in (${sql.join(perName, sql` union `)})
     order by hits desc, c.id

@@ -2,14 +2,7 @@ import { requireCampaignAccess } from '../ownership';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatCitation, ContextLevel } from '../../../contract/chat';
 import type { GeneratedContent, SavedContent } from '../../../contract/content';
-import {
-  checkCitations,
-  ingestGroundingTome,
-  measureQuestion,
-  share,
-  type GroundingOutcome,
-  type GroundingTarget,
-} from '../../../bench/grounding/grounding';
+import { checkCitations, ingestGroundingTome, measureQuestion, share, type GroundingOutcome, type GroundingTarget } from '../../../bench/grounding/grounding';
 import { KINDS, loadGroundingQuestions } from '../../../bench/grounding/questions';
 import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { askCampaign } from '../chat';
@@ -42,7 +35,11 @@ describe('grounded answers over the SRD and the Ember Crown in one tome (offline
     const account = await t.signUp();
     token = account.token;
     const datasetId = await ingestGroundingTome(t, token);
-    const campaign = await t.services.db.insertInto('campaigns').values({ user_id: account.userId, name: 'The Ember Crown' }).returning('id').executeTakeFirstOrThrow();
+    const campaign = await t.services.db
+      .insertInto('campaigns')
+      .values({ user_id: account.userId, name: 'The Ember Crown' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.services.db.insertInto('campaign_datasets').values({ campaign_id: campaign.id, dataset_id: datasetId }).execute();
     target = { db: t.services.db, ai: t.services.ai, userId: account.userId, datasetId, campaignId: campaign.id };
   }, 1_800_000);
@@ -61,16 +58,36 @@ describe('grounded answers over the SRD and the Ember Crown in one tome (offline
     };
     for (const half of ['tune', 'test'] as const) {
       const group = outcomes.filter((o) => o.question.half === half);
-      for (const level of ['low', 'medium', 'high'] as const) floor(`${half} recall@${level}`, share(group, (o) => o.recall[level]), FLOORS.recall[level]);
-      floor(`${half} answer cites the answering passage`, share(group, (o) => o.passage), FLOORS.passage);
-      for (const kind of KINDS) floor(`${half} ${kind} recall@medium`, share(group.filter((o) => o.question.kind === kind), (o) => o.recall.medium), FLOORS.kindMedium);
+      for (const level of ['low', 'medium', 'high'] as const)
+        floor(
+          `${half} recall@${level}`,
+          share(group, (o) => o.recall[level]),
+          FLOORS.recall[level],
+        );
+      floor(
+        `${half} answer cites the answering passage`,
+        share(group, (o) => o.passage),
+        FLOORS.passage,
+      );
+      for (const kind of KINDS)
+        floor(
+          `${half} ${kind} recall@medium`,
+          share(
+            group.filter((o) => o.question.kind === kind),
+            (o) => o.recall.medium,
+          ),
+          FLOORS.kindMedium,
+        );
     }
     const misses = outcomes.filter((o) => !o.passage).map((o) => `${o.question.id}: ${o.question.question}`);
     expect(failures, `${report.join('\n')}\n\nanswers not citing the answering passage:\n${misses.join('\n')}`).toEqual([]);
   }, 1_800_000);
 
   it('quotes every citation verbatim from its document, at its offsets (tables included)', async () => {
-    const check = await checkCitations(t.services.db, outcomes.flatMap((o) => o.citations));
+    const check = await checkCitations(
+      t.services.db,
+      outcomes.flatMap((o) => o.citations),
+    );
     expect(check.quotes).toBeGreaterThan(outcomes.length);
     expect(check.notVerbatim).toEqual([]);
     expect(check.located).toBe(check.quotes);
@@ -78,8 +95,7 @@ describe('grounded answers over the SRD and the Ember Crown in one tome (offline
   });
 
   describe('the content creator on the same tome', () => {
-    const create = (payload: object) =>
-      t.app.inject({ method: 'POST', url: `/api/campaigns/${target.campaignId}/create-content`, headers: bearer(token), payload });
+    const create = (payload: object) => t.app.inject({ method: 'POST', url: `/api/campaigns/${target.campaignId}/create-content`, headers: bearer(token), payload });
 
     it('lays out the monster’s own stat block for the stats format when the bestiary is in the tome', async () => {
       const response = await create({
@@ -140,7 +156,11 @@ describe('grounded answers over the SRD and the Ember Crown in one tome (offline
         expect(answer.citations[0].filename, query).not.toBe('pale-lantern-venom.md');
         for (const citation of answer.citations) expect(citation.quote).not.toMatch(/Offline draft|connect Claude/);
       }
-      const later = await create({ content_type: 'location', prompt: 'The fish market of Greywater where the zealots struck', primary_dataset_id: target.datasetId });
+      const later = await create({
+        content_type: 'location',
+        prompt: 'The fish market of Greywater where the zealots struck',
+        primary_dataset_id: target.datasetId,
+      });
       expect(later.statusCode, later.body).toBe(200);
       const laterDraft = later.json() as GeneratedContent;
       expect(laterDraft.citations[0]?.filename).not.toBe('pale-lantern-venom.md');

@@ -94,7 +94,9 @@ describe('retrieval reranked by Voyage (through the fake server)', () => {
     expect(request.headers.authorization).toBe('Bearer v-key');
     expect(request.body).toMatchObject({ model: 'rerank-2.5', query: QUESTION, truncation: true });
     const documents = request.body.documents!;
-    expect(documents).toContain(`Combat > Hiding\n\nWhen you try to hide, make a Dexterity (Stealth) check. You can't hide from a creature that can see you clearly.`);
+    expect(documents).toContain(
+      `Combat > Hiding\n\nWhen you try to hide, make a Dexterity (Stealth) check. You can't hide from a creature that can see you clearly.`,
+    );
 
     const expected = fakeOrder(QUESTION, documents).map((index) => documents[index]);
     expect(result.passages.map(keyOf)).toEqual(expected.slice(0, result.passages.length));
@@ -111,7 +113,12 @@ describe('retrieval reranked by Voyage (through the fake server)', () => {
   it('keeps generated documents after every other passage, whatever the reranker says', async () => {
     const draft = await seedTome(t.services, alice.userId, {
       name: 'Drafts',
-      documents: [{ filename: 'draft.md', content: `---\ntitle: Barrel Rogue\ngenerated: true\n---\n\n# Barrel Rogue\n\nCan my rogue hide behind a barrel, and does the barrel give cover? The rogue can hide behind the barrel and the barrel does give cover.` }],
+      documents: [
+        {
+          filename: 'draft.md',
+          content: `---\ntitle: Barrel Rogue\ngenerated: true\n---\n\n# Barrel Rogue\n\nCan my rogue hide behind a barrel, and does the barrel give cover? The rogue can hide behind the barrel and the barrel does give cover.`,
+        },
+      ],
     });
     const result = await searchPassages(t.services.db, {
       scope: { userId: alice.userId, datasetIds: [rules.datasetId, draft.datasetId] },
@@ -153,7 +160,13 @@ describe('retrieval reranked by Voyage (through the fake server)', () => {
     const lines: Array<Record<string, unknown>> = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line)));
+        lines.push(
+          ...chunk
+            .toString()
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line)),
+        );
         done();
       },
     });

@@ -56,12 +56,15 @@ describe('campaign chat over the SRD with the offline engine', () => {
     const chunks = await t.services.db
       .selectFrom('chunks')
       .select(['id', 'content'])
-      .where('id', 'in', answer.citations.map((c) => Number(c.source_id)))
+      .where(
+        'id',
+        'in',
+        answer.citations.map((c) => Number(c.source_id)),
+      )
       .execute();
     const holding = answer.citations.filter(
       (citation) =>
-        normalise(citation.quote).includes(wanted) ||
-        chunks.some((chunk) => String(chunk.id) === citation.source_id && normalise(chunk.content).includes(wanted)),
+        normalise(citation.quote).includes(wanted) || chunks.some((chunk) => String(chunk.id) === citation.source_id && normalise(chunk.content).includes(wanted)),
     );
     if (EXTRACTIVE_MISSES.has(question.question)) return;
     expect(holding.length, `citations: ${JSON.stringify(answer.citations.map((c) => [c.filename, c.quote]))}`).toBeGreaterThan(0);

@@ -173,7 +173,10 @@ describe('hybrid retrieval', () => {
     const tome = await seedTome(t.services, alice, {
       name: 'Mixed',
       documents: [
-        { filename: 'notes.md', content: `---\ntitle: "Breath"\ngenerated: true\n---\n\n# Breath\n\nHolding breath underwater: ${original} Hold breath, hold breath, underwater breath.` },
+        {
+          filename: 'notes.md',
+          content: `---\ntitle: "Breath"\ngenerated: true\n---\n\n# Breath\n\nHolding breath underwater: ${original} Hold breath, hold breath, underwater breath.`,
+        },
         { filename: 'rules.md', content: `# Suffocating\n\n${original}` },
       ],
     });
@@ -185,16 +188,31 @@ describe('hybrid retrieval', () => {
   it('keeps the planner on the vector index once statistics are refreshed', async () => {
     if (process.env.TEST_DATABASE_URL) return; // the server run has no pgvector: the exact fallback is the plan there
     const db = t.services.db;
-    const dataset = await db.insertInto('datasets').values({ user_id: alice, name: 'Bulk', description: '', metadata: JSON.stringify({}) }).returning('id').executeTakeFirstOrThrow();
+    const dataset = await db
+      .insertInto('datasets')
+      .values({ user_id: alice, name: 'Bulk', description: '', metadata: JSON.stringify({}) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const document = await db
       .insertInto('documents')
-      .values({ dataset_id: dataset.id, user_id: alice, filename: 'bulk.md', file_type: 'md', status: 'ready', content: 'bulk', token_count: 1, updated_at: new Date() })
+      .values({
+        dataset_id: dataset.id,
+        user_id: alice,
+        filename: 'bulk.md',
+        file_type: 'md',
+        status: 'ready',
+        content: 'bulk',
+        token_count: 1,
+        updated_at: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await sql`insert into chunks (document_id, dataset_id, user_id, ordinal, heading_path, content, token_count)
       select ${document.id}::uuid, ${dataset.id}::uuid, ${alice}::uuid, g, '', 'passage ' || g, 2 from generate_series(1, 1500) g`.execute(db);
     await sql`insert into chunk_embeddings (chunk_id, model, embedding)
-      select c.id, ${embedder.model}, (select array_agg(sin(c.id * 7 + i)::real) from generate_series(1, 512) i) from chunks c where c.dataset_id = ${dataset.id}::uuid`.execute(db);
+      select c.id, ${embedder.model}, (select array_agg(sin(c.id * 7 + i)::real) from generate_series(1, 512) i) from chunks c where c.dataset_id = ${dataset.id}::uuid`.execute(
+      db,
+    );
     await refreshSearchStatistics(db);
     const probe = `[${Array.from({ length: 512 }, (_, i) => Math.cos(i)).join(',')}]`;
     const plan = await db.transaction().execute(async (trx) => {

@@ -125,13 +125,12 @@ export async function searchPassages(db: Kysely<DB>, request: SearchRequest): Pr
  * the game master saved from the assistant) go after every other passage, so they never
  * outrank the passages they were written from.
  */
-function rerank(
-  query: string,
-  candidates: RetrievedPassage[],
-  signals: { titleWords: Map<number, number>; hitsOf: Map<number, number> },
-): RetrievedPassage[] {
+function rerank(query: string, candidates: RetrievedPassage[], signals: { titleWords: Map<number, number>; hitsOf: Map<number, number> }): RetrievedPassage[] {
   if (candidates.length === 0) return candidates;
-  const sentenceScores = passageScores(questionTermsOf(query), candidates.map((c) => ({ content: c.content, headingPath: c.headingPath, title: c.filename })));
+  const sentenceScores = passageScores(
+    questionTermsOf(query),
+    candidates.map((c) => ({ content: c.content, headingPath: c.headingPath, title: c.filename })),
+  );
   const maxSentence = Math.max(...sentenceScores) || 1;
   const maxFused = Math.max(...candidates.map((c) => c.score)) || 1;
   const scored = candidates.map((candidate, i) => {
@@ -174,12 +173,7 @@ function rerankText(passage: Pick<RetrievedPassage, 'headingPath' | 'content'>):
   return passage.headingPath ? `${passage.headingPath}\n\n${passage.content}` : passage.content;
 }
 
-async function hydrate(
-  db: Kysely<DB>,
-  scope: SearchScope,
-  ranked: Array<{ id: number; score: number }>,
-  hitsOf: Map<number, number>,
-): Promise<RetrievedPassage[]> {
+async function hydrate(db: Kysely<DB>, scope: SearchScope, ranked: Array<{ id: number; score: number }>, hitsOf: Map<number, number>): Promise<RetrievedPassage[]> {
   if (ranked.length === 0) return [];
   const rows = await db
     .selectFrom('chunks as c')
@@ -195,7 +189,11 @@ async function hydrate(
       'd.filename',
       sql<boolean>`(left(d.content, 4000) ~ '^---\n.*\ngenerated: true\n')`.as('generated'),
     ])
-    .where('c.id', 'in', ranked.map((r) => r.id))
+    .where(
+      'c.id',
+      'in',
+      ranked.map((r) => r.id),
+    )
     // The scope again (audience included): a candidate list is never trusted to have stayed inside it.
     .where(scopeCondition(scope))
     .execute();

@@ -33,7 +33,9 @@ export function keepSearchStatisticsFresh(db: Kysely<DB>, now = Date.now()): Pro
   if (running.has(db) || now - (lastCheck.get(db) ?? 0) < CHECK_EVERY_MS) return running.get(db);
   lastCheck.set(db, now);
   const work = (async () => {
-    const stale = await sql<{ stale: boolean }>`select coalesce(bool_or(n_mod_since_analyze > greatest(${STALE_ROWS}, ${STALE_SHARE}::float8 * n_live_tup)), false) as stale
+    const stale = await sql<{
+      stale: boolean;
+    }>`select coalesce(bool_or(n_mod_since_analyze > greatest(${STALE_ROWS}, ${STALE_SHARE}::float8 * n_live_tup)), false) as stale
       from pg_stat_user_tables where relname in ('chunks', 'chunk_embeddings')`.execute(db);
     if (stale.rows[0]?.stale) await refreshSearchStatistics(db);
   })()

@@ -44,7 +44,13 @@ describe('search term statistics', () => {
     t = await createTestApp();
     alice = (await t.signUp()).userId;
     bob = (await t.signUp()).userId;
-    first = await seedTome(t.services, alice, { name: 'First', documents: [{ filename: 'a.md', content: tomeText(1, 40) }, { filename: 'b.md', content: tomeText(2, 25) }] });
+    first = await seedTome(t.services, alice, {
+      name: 'First',
+      documents: [
+        { filename: 'a.md', content: tomeText(1, 40) },
+        { filename: 'b.md', content: tomeText(2, 25) },
+      ],
+    });
     second = await seedTome(t.services, alice, { name: 'Second', documents: [{ filename: 'c.md', content: tomeText(3, 30) }] });
     await seedTome(t.services, bob, { name: 'Bob', documents: [{ filename: 'd.md', content: tomeText(4, 50) }] });
   });
@@ -67,7 +73,10 @@ describe('search term statistics', () => {
     expect(new Set(one.documentFrequency.values()).size).toBeGreaterThan(3);
     await expectMatchesRecount({ userId: alice, datasetIds: [first.datasetId, second.datasetId] });
     // Another user's tome adds nothing, even when named.
-    await expectMatchesRecount({ userId: alice, datasetIds: [second.datasetId, (await t.services.db.selectFrom('datasets').select('id').where('user_id', '=', bob).executeTakeFirstOrThrow()).id] });
+    await expectMatchesRecount({
+      userId: alice,
+      datasetIds: [second.datasetId, (await t.services.db.selectFrom('datasets').select('id').where('user_id', '=', bob).executeTakeFirstOrThrow()).id],
+    });
   });
 
   it('follow passages as they are changed, removed, and their document or tome deleted', async () => {
@@ -90,9 +99,13 @@ describe('search term statistics', () => {
     const [document] = first.documents;
     const scope = { userId: alice, datasetIds: [first.datasetId], documentId: document.id };
     const kept = await termStatistics(t.services.db, scope, terms);
-    const { rows } = await sql<{ n: string }>`select count(*) as n from chunks where document_id = ${document.id}::uuid and search_vector @@ 'owlbear'::tsquery`.execute(t.services.db);
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from chunks where document_id = ${document.id}::uuid and search_vector @@ 'owlbear'::tsquery`.execute(t.services.db);
     expect(kept.documentFrequency.get('owlbear')).toBe(Number(rows[0].n));
-    expect(kept.passages).toBe(Number((await sql<{ n: string }>`select count(*) as n from chunks where document_id = ${document.id}::uuid`.execute(t.services.db)).rows[0].n));
+    expect(kept.passages).toBe(
+      Number((await sql<{ n: string }>`select count(*) as n from chunks where document_id = ${document.id}::uuid`.execute(t.services.db)).rows[0].n),
+    );
   });
 
   it('weigh full-text candidates: the passage holding the rarer words first', async () => {

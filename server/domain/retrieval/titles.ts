@@ -18,7 +18,12 @@ export const chunkTitle = sql<string>`lower(split_part(c.heading_path, ' > ', -1
  * the rulebook's names for the question's table talk. Longer runs first.
  */
 export function titleCandidates(query: string): Array<{ title: string; words: number; fromVocabulary: boolean }> {
-  const words = (query.toLowerCase().replace(/’/g, "'").match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []).map((w) => w.replace(/'s$/, ''));
+  const words = (
+    query
+      .toLowerCase()
+      .replace(/’/g, "'")
+      .match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []
+  ).map((w) => w.replace(/'s$/, ''));
   const found = new Map<string, { title: string; words: number; fromVocabulary: boolean }>();
   const add = (title: string, count: number, fromVocabulary: boolean) => {
     if (!found.has(title)) found.set(title, { title, words: count, fromVocabulary });
@@ -42,19 +47,18 @@ export function titleCandidates(query: string): Array<{ title: string; words: nu
  * Chunks in scope whose title is named by the question, best first: the longest name, then
  * the document order (a spell's first chunk holds its casting time, range and components).
  */
-export async function titleCandidatesIn(
-  db: Kysely<DB>,
-  scope: SearchScope,
-  query: string,
-  limit: number,
-): Promise<Array<{ id: number; words: number }>> {
+export async function titleCandidatesIn(db: Kysely<DB>, scope: SearchScope, query: string, limit: number): Promise<Array<{ id: number; words: number }>> {
   const candidates = titleCandidates(query);
   if (candidates.length === 0) return [];
   const rows = await db
     .selectFrom('chunks as c')
     .select(['c.id', 'c.document_id', 'c.ordinal', chunkTitle.as('title')])
     .where(scopeCondition(scope))
-    .where(chunkTitle, 'in', candidates.map((c) => c.title))
+    .where(
+      chunkTitle,
+      'in',
+      candidates.map((c) => c.title),
+    )
     .orderBy('c.id')
     .limit(MAX_CHUNKS_PER_TITLE * candidates.length)
     .execute();

@@ -33,12 +33,7 @@ export interface VectorSearchOptions {
   backend?: VectorBackend;
 }
 
-export async function vectorCandidates(
-  db: Kysely<DB>,
-  scope: SearchScope,
-  queryVector: number[],
-  options: VectorSearchOptions,
-): Promise<number[]> {
+export async function vectorCandidates(db: Kysely<DB>, scope: SearchScope, queryVector: number[], options: VectorSearchOptions): Promise<number[]> {
   const backend = options.backend ?? (await vectorBackendOf(db));
   const rows = backend === 'pgvector' ? await viaPgvector(db, scope, queryVector, options) : await viaExactSql(db, scope, queryVector, options);
   return rows.map((row) => Number(row.id));
@@ -48,7 +43,9 @@ async function viaPgvector(db: Kysely<DB>, scope: SearchScope, queryVector: numb
   const literal = `[${queryVector.join(',')}]`;
   const distance = sql<number>`(ce.embedding::vector(512)) <=> ${literal}::vector(512)`;
   const run = async (trx: Kysely<DB>) => {
-    await sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(40, options.limit * 2))}, true)`.execute(trx);
+    await sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(40, options.limit * 2))}, true)`.execute(
+      trx,
+    );
     const rows = await trx
       .selectFrom('chunk_embeddings as ce')
       .innerJoin('chunks as c', 'c.id', 'ce.chunk_id')

@@ -192,7 +192,10 @@ export async function claimInvite(trx: Kysely<DB>, code: string): Promise<Invite
   const found = code.length <= 100 ? await findInvite(trx, code, { lock: true }) : null;
   if (!found) throw new DomainError(404, UNKNOWN_INVITE);
   if (found.status !== 'active') throw new DomainError(410, REFUSALS[found.status]);
-  await trx.updateTable('campaign_invites').set((eb) => ({ uses: eb('uses', '+', 1) })).where('id', '=', found.invite.id).execute();
+  await trx
+    .updateTable('campaign_invites')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('id', '=', found.invite.id)
+    .execute();
   return { invite: found.invite, campaign: found.campaign };
 }
-

@@ -89,22 +89,14 @@ export async function listMembers(db: Kysely<DB>, gmId: string, campaignId: stri
 export async function removePlayer(db: Kysely<DB>, gmId: string, campaignId: string, playerId: string): Promise<void> {
   await requireOwnedCampaign(db, gmId, campaignId);
   if (!isUuid(playerId)) throw notFound('Player');
-  const removed = await db
-    .deleteFrom('campaign_members')
-    .where('campaign_id', '=', campaignId)
-    .where('user_id', '=', playerId)
-    .executeTakeFirst();
+  const removed = await db.deleteFrom('campaign_members').where('campaign_id', '=', campaignId).where('user_id', '=', playerId).executeTakeFirst();
   if (Number(removed.numDeletedRows) !== 1) throw notFound('Player');
 }
 
 /** A player leaves a campaign of their own accord. */
 export async function leaveCampaign(db: Kysely<DB>, userId: string, campaignId: string): Promise<void> {
   if (!isUuid(campaignId)) throw notFound('Campaign');
-  const removed = await db
-    .deleteFrom('campaign_members')
-    .where('campaign_id', '=', campaignId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const removed = await db.deleteFrom('campaign_members').where('campaign_id', '=', campaignId).where('user_id', '=', userId).executeTakeFirst();
   if (Number(removed.numDeletedRows) !== 1) throw notFound('Campaign');
 }
 

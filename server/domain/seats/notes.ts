@@ -12,7 +12,10 @@ export const NOTE_BODY_MAX = 50_000;
 
 export const noteFieldsSchema = z.object({
   title: z.string().trim().min(1, 'Give the note a title').max(200, 'The title must be at most 200 characters'),
-  body: z.string().max(NOTE_BODY_MAX, `The note must be at most ${NOTE_BODY_MAX.toLocaleString('en')} characters`).default(''),
+  body: z
+    .string()
+    .max(NOTE_BODY_MAX, `The note must be at most ${NOTE_BODY_MAX.toLocaleString('en')} characters`)
+    .default(''),
 });
 export const noteUpdateSchema = noteFieldsSchema.partial();
 
@@ -55,13 +58,7 @@ export async function createNote(db: Kysely<DB>, userId: string, campaignId: str
   return toNote(row);
 }
 
-export async function updateNote(
-  db: Kysely<DB>,
-  userId: string,
-  campaignId: string,
-  noteId: string,
-  input: z.input<typeof noteUpdateSchema>,
-): Promise<PlayerNote> {
+export async function updateNote(db: Kysely<DB>, userId: string, campaignId: string, noteId: string, input: z.input<typeof noteUpdateSchema>): Promise<PlayerNote> {
   const fields = noteUpdateSchema.parse(input);
   await requireCampaignAccess(db, userId, campaignId);
   if (!isUuid(noteId)) throw notFound('Note');

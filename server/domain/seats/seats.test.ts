@@ -27,8 +27,7 @@ describe('campaign seats over /api', () => {
     expect(response.statusCode).toBe(201);
     return response.json() as { code: string; link: string; invite: { id: string; status: string; uses: number } };
   };
-  const members = async (campaignId: string) =>
-    t.services.db.selectFrom('campaign_members').select('user_id').where('campaign_id', '=', campaignId).execute();
+  const members = async (campaignId: string) => t.services.db.selectFrom('campaign_members').select('user_id').where('campaign_id', '=', campaignId).execute();
   const usesOf = async (inviteId: string) =>
     (await t.services.db.selectFrom('campaign_invites').select('uses').where('id', '=', inviteId).executeTakeFirstOrThrow()).uses;
 
@@ -78,7 +77,11 @@ describe('campaign seats over /api', () => {
     expect(usedUp.json().error).toBe('This invite has already been used. Ask your GM for a new one.');
 
     const expiring = await invite(gm, campaign, { uses: 5 });
-    await t.services.db.updateTable('campaign_invites').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expiring.invite.id).execute();
+    await t.services.db
+      .updateTable('campaign_invites')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expiring.invite.id)
+      .execute();
     const expired = await call(outsider, 'POST', '/api/invites/redeem', { code: expiring.code });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error).toBe('This invite has expired. Ask your GM for a new one.');
@@ -198,7 +201,11 @@ describe('campaign seats over /api', () => {
 
     const row = await t.services.db.selectFrom('campaigns').selectAll().where('id', '=', campaign).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'The Ember Crown', monthly_budget_usd: null });
-    expect((await t.services.db.selectFrom('campaign_invites').select('revoked_at').where('id', 'in', [gmInvite.invite.id, otherInvite.invite.id]).execute()).every((i) => i.revoked_at === null)).toBe(true);
+    expect(
+      (await t.services.db.selectFrom('campaign_invites').select('revoked_at').where('id', 'in', [gmInvite.invite.id, otherInvite.invite.id]).execute()).every(
+        (i) => i.revoked_at === null,
+      ),
+    ).toBe(true);
     expect((await members(campaign)).map((m) => m.user_id)).toContain(p2.userId);
   });
 
@@ -236,7 +243,12 @@ describe('campaign seats over /api', () => {
     await call(gm, 'POST', '/api/invites/redeem', { code: (await invite(otherGm, otherCampaign)).code });
     await call(p1, 'POST', '/api/invites/redeem', { code: (await invite(otherGm, otherCampaign)).code });
     const own = await newCampaign(p1, 'My own table');
-    expect((await call(p1, 'GET', '/api/seats')).json().map((s: { name: string }) => s.name).sort()).toEqual(['Salt and Iron', 'The Ember Crown']);
+    expect(
+      (await call(p1, 'GET', '/api/seats'))
+        .json()
+        .map((s: { name: string }) => s.name)
+        .sort(),
+    ).toEqual(['Salt and Iron', 'The Ember Crown']);
     expect((await call(p1, 'GET', '/api/campaigns')).json().map((c: { id: string }) => c.id)).toEqual([own]);
     expect((await requireCampaignAccess(t.services.db, gm.userId, otherCampaign)).role).toBe('player');
     expect((await requireCampaignAccess(t.services.db, gm.userId, campaign)).role).toBe('gm');
@@ -264,7 +276,13 @@ describe('campaign seats over /api', () => {
       t.services.db,
       p2.userId,
       'campaign_chat',
-      { text: '', engine: 'claude', model: 'claude-sonnet-4-5', citations: [], usage: { inputTokens: 100_000, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 } } as never,
+      {
+        text: '',
+        engine: 'claude',
+        model: 'claude-sonnet-4-5',
+        citations: [],
+        usage: { inputTokens: 100_000, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      } as never,
       10,
       campaign,
     );

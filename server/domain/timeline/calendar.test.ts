@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayNumber } from '../../../contract/timeline-dates';
 import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
 
-const fixture = (name: string) =>
-  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures/fantasy-calendar', name), 'utf8')) as Record<string, any>;
+const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures/fantasy-calendar', name), 'utf8')) as Record<string, any>;
 
 describe('campaign calendars over /api', () => {
   let t: TestApp;
@@ -130,9 +129,9 @@ describe('campaign calendars over /api', () => {
       event_type: 'world_event',
     });
     expect(landing.json()).toMatchObject({ day: dayNumber({ year: 1969, month: 7, day: 20 }), date_label: '20 July 1969 A.D.' });
-    expect((await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, { title: 'x', event_type: 'battle', date: '1900-02-29' })).json().error).toBe(
-      'No such date: February 1900 A.D. has 28 days',
-    );
+    expect(
+      (await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, { title: 'x', event_type: 'battle', date: '1900-02-29' })).json().error,
+    ).toBe('No such date: February 1900 A.D. has 28 days');
 
     const eberron = await importOf('eberron.json');
     expect(eberron.months.every((month: { length: number }) => month.length === 28)).toBe(true);
@@ -159,7 +158,9 @@ describe('campaign calendars over /api', () => {
       expect(document.dynamic_data).toEqual(original.dynamic_data);
       // What we model is written back as it came.
       const spans = original.static_data.year_data.timespans.map((span: Record<string, unknown>) => ({ name: span.name, type: span.type, length: span.length }));
-      expect(document.static_data.year_data.timespans.map((span: Record<string, unknown>) => ({ name: span.name, type: span.type, length: span.length }))).toEqual(spans);
+      expect(document.static_data.year_data.timespans.map((span: Record<string, unknown>) => ({ name: span.name, type: span.type, length: span.length }))).toEqual(
+        spans,
+      );
       expect(document.static_data.year_data.global_week).toEqual(original.static_data.year_data.global_week);
       expect(document.static_data.year_data.leap_days ?? []).toEqual(original.static_data.year_data.leap_days ?? []);
       expect(document.static_data.eras ?? []).toEqual(original.static_data.eras ?? []);
@@ -184,7 +185,17 @@ describe('campaign calendars over /api', () => {
       weekdays: ['Oneday', 'Twoday', 'Threeday', 'Fourday', 'Fiveday'],
       first_weekday: 0,
       week_resets_each_month: false,
-      leap_days: [{ name: 'Founders Day', month: 4, rules: [{ every: 10, leap: true }, { every: 100, leap: false }], offset: 0 }],
+      leap_days: [
+        {
+          name: 'Founders Day',
+          month: 4,
+          rules: [
+            { every: 10, leap: true },
+            { every: 100, leap: false },
+          ],
+          offset: 0,
+        },
+      ],
       eras: [{ name: 'Age of Lanterns', abbreviation: 'AL', start_year: 1, restart: true }],
       moons: [{ name: 'Vigil', cycle: 27, shift: 2, phases: 8 }],
       epoch: 0,
@@ -239,7 +250,22 @@ describe('campaign calendars over /api', () => {
     for (const [change, message] of [
       [{ months: [{ name: 'Only', length: 0 }] }, 'Month "Only" has no days: a month needs a length of at least 1'],
       [{ weekdays: [] }, 'A calendar needs at least one weekday'],
-      [{ leap_days: [{ name: 'Odd', month: 0, rules: [{ every: 3, leap: true }, { every: 10, leap: false }], offset: 0 }] }, /3 does not divide 10/],
+      [
+        {
+          leap_days: [
+            {
+              name: 'Odd',
+              month: 0,
+              rules: [
+                { every: 3, leap: true },
+                { every: 10, leap: false },
+              ],
+              offset: 0,
+            },
+          ],
+        },
+        /3 does not divide 10/,
+      ],
     ] as const) {
       const response = await call(alice.token, 'PUT', `/api/campaigns/${campaign}/calendar`, { definition: { ...handMade, ...change } });
       expect(response.statusCode).toBe(400);

@@ -1,11 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  calendarOf,
-  calendarProblem,
-  normalizeCalendar,
-  type Calendar,
-  type CalendarDefinition,
-} from '../../../contract/calendar';
+import { calendarOf, calendarProblem, normalizeCalendar, type Calendar, type CalendarDefinition } from '../../../contract/calendar';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../errors';
 import { requireOwnedCampaign } from '../ownership';
@@ -22,11 +16,7 @@ export interface CampaignCalendar {
 
 /** The campaign's calendar, for reading and writing dates (ownership checked by the caller). */
 export async function calendarFor(db: Kysely<DB>, campaignId: string): Promise<{ calendar: Calendar; stored: CampaignCalendar }> {
-  const row = await db
-    .selectFrom('campaign_calendars')
-    .select(['definition', 'source'])
-    .where('campaign_id', '=', campaignId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('campaign_calendars').select(['definition', 'source']).where('campaign_id', '=', campaignId).executeTakeFirst();
   const definition = row ? (row.definition as CalendarDefinition) : null;
   const calendar = calendarOf(definition);
   return {
@@ -113,11 +103,7 @@ export function parseCalendarFile(text: string): unknown {
 
 export async function exportCalendar(db: Kysely<DB>, userId: string, campaignId: string): Promise<Record<string, unknown>> {
   await requireOwnedCampaign(db, userId, campaignId);
-  const row = await db
-    .selectFrom('campaign_calendars')
-    .select(['definition', 'source'])
-    .where('campaign_id', '=', campaignId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('campaign_calendars').select(['definition', 'source']).where('campaign_id', '=', campaignId).executeTakeFirst();
   if (!row) throw badRequest('This campaign uses the Gregorian calendar; define or import a calendar to export it');
   return exportFantasyCalendar(row.definition as CalendarDefinition, row.source);
 }

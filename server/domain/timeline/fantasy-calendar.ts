@@ -10,14 +10,7 @@
  * moons) and keeps the whole document, so an export writes back what we do not model
  * (clock, seasons, weather, events, categories) untouched.
  */
-import {
-  calendarProblem,
-  GREGORIAN_YEAR_ONE,
-  MOON_PHASE_COUNTS,
-  normalizeCalendar,
-  type CalendarDefinition,
-  type LeapRule,
-} from '../../../contract/calendar';
+import { calendarProblem, GREGORIAN_YEAR_ONE, MOON_PHASE_COUNTS, normalizeCalendar, type CalendarDefinition, type LeapRule } from '../../../contract/calendar';
 import { badRequest } from '../errors';
 
 type Json = Record<string, unknown>;
@@ -107,7 +100,10 @@ export function importFantasyCalendar(document: unknown, epoch = GREGORIAN_YEAR_
     if (!isObject(moon)) throw refuse(`moon ${index + 1} must be an object`);
     const name = text(moon.name, `Moon ${index + 1}`);
     const granularity = moon.granularity === undefined ? 8 : number(moon.granularity, `Moon "${name}" granularity`);
-    const phases = (MOON_PHASE_COUNTS as readonly number[]).reduce((best, count) => (Math.abs(count - granularity) < Math.abs(best - granularity) ? count : best), 8);
+    const phases = (MOON_PHASE_COUNTS as readonly number[]).reduce(
+      (best, count) => (Math.abs(count - granularity) < Math.abs(best - granularity) ? count : best),
+      8,
+    );
     return { name, cycle: number(moon.cycle, `Moon "${name}" cycle`), shift: moon.shift === undefined ? 0 : number(moon.shift, `Moon "${name}" shift`), phases };
   });
 

@@ -1,12 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import {
-  EVENT_LIMITS,
-  EVENT_TYPES,
-  eventTypeInfo,
-  isEventType,
-  splitCommaList,
-} from '../../../contract/timeline';
+import { EVENT_LIMITS, EVENT_TYPES, eventTypeInfo, isEventType, splitCommaList } from '../../../contract/timeline';
 import { formatDay, type Calendar } from '../../../contract/calendar';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -142,14 +136,7 @@ export async function createEvent(db: Kysely<DB>, userId: string, campaignId: st
 export type EventFields = z.output<typeof eventInputSchema>;
 
 /** Writes a checked event and its links (inside the caller's transaction). */
-export async function insertEvent(
-  trx: Kysely<DB>,
-  userId: string,
-  campaignId: string,
-  fields: EventFields,
-  day: number,
-  documentIds: string[],
-): Promise<string> {
+export async function insertEvent(trx: Kysely<DB>, userId: string, campaignId: string, fields: EventFields, day: number, documentIds: string[]): Promise<string> {
   const row = await trx
     .insertInto('timeline_events')
     .values({
@@ -171,24 +158,14 @@ export async function insertEvent(
 }
 
 /** PUT semantics: the body replaces every field, linked documents included. */
-export async function updateEvent(
-  db: Kysely<DB>,
-  userId: string,
-  campaignId: string,
-  eventId: string,
-  input: EventInput,
-): Promise<TimelineEvent> {
+export async function updateEvent(db: Kysely<DB>, userId: string, campaignId: string, eventId: string, input: EventInput): Promise<TimelineEvent> {
   await requireOwnedCampaign(db, userId, campaignId);
   await requireEvent(db, userId, campaignId, eventId);
   const fields = eventInputSchema.parse(input);
   const { calendar } = await calendarFor(db, campaignId);
   const day = dayOfInput(calendar, fields);
   await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('timeline_event_documents')
-      .select('document_id')
-      .where('event_id', '=', eventId)
-      .execute();
+    const current = await trx.selectFrom('timeline_event_documents').select('document_id').where('event_id', '=', eventId).execute();
     const documentIds = await checkLinkedDocuments(
       trx,
       userId,
@@ -234,13 +211,7 @@ export async function timelineDocuments(db: Kysely<DB>, userId: string, campaign
   const rows = await db
     .selectFrom('documents')
     .innerJoin('datasets', 'datasets.id', 'documents.dataset_id')
-    .select([
-      'documents.id',
-      'documents.filename',
-      'documents.dataset_id',
-      'documents.status',
-      'datasets.name as dataset_name',
-    ])
+    .select(['documents.id', 'documents.filename', 'documents.dataset_id', 'documents.status', 'datasets.name as dataset_name'])
     .where('documents.user_id', '=', userId)
     .where((eb) =>
       eb.or([
@@ -297,25 +268,13 @@ async function requireEvent(db: Kysely<DB>, userId: string, campaignId: string, 
  * event already has are kept even if their tome was unlinked since, so editing another
  * field does not fail. Unknown ids and other users' ids get the same answer.
  */
-async function checkLinkedDocuments(
-  db: Kysely<DB>,
-  userId: string,
-  campaignId: string,
-  ids: string[],
-  alreadyLinked: string[],
-): Promise<string[]> {
+async function checkLinkedDocuments(db: Kysely<DB>, userId: string, campaignId: string, ids: string[], alreadyLinked: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const refuse = (id: string) =>
-    badRequest(`Linked document ${id.slice(0, 64)} is not in a Knowledge Tome linked to this campaign`);
+  const refuse = (id: string) => badRequest(`Linked document ${id.slice(0, 64)} is not in a Knowledge Tome linked to this campaign`);
   const malformed = ids.find((id) => !isUuid(id));
   if (malformed !== undefined) throw refuse(malformed);
   const datasetIds = new Set(await linkedDatasetIds(db, userId, campaignId));
-  const rows = await db
-    .selectFrom('documents')
-    .select(['id', 'dataset_id'])
-    .where('id', 'in', ids)
-    .where('user_id', '=', userId)
-    .execute();
+  const rows = await db.selectFrom('documents').select(['id', 'dataset_id']).where('id', 'in', ids).where('user_id', '=', userId).execute();
   const found = new Map(rows.map((row) => [row.id, row.dataset_id]));
   for (const id of ids) {
     const datasetId = found.get(id);
@@ -332,13 +291,7 @@ async function linkDocuments(db: Kysely<DB>, eventId: string, documentIds: strin
     .execute();
 }
 
-export async function readEvents(
-  db: Kysely<DB>,
-  userId: string,
-  campaignId: string,
-  eventId?: string,
-  audience: Audience = 'gm',
-): Promise<TimelineEvent[]> {
+export async function readEvents(db: Kysely<DB>, userId: string, campaignId: string, eventId?: string, audience: Audience = 'gm'): Promise<TimelineEvent[]> {
   let query = db
     .selectFrom('timeline_events')
     .select([

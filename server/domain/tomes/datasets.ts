@@ -103,12 +103,7 @@ export async function createDataset(db: Kysely<DB>, userId: string, input: z.inp
   return toDataset({ ...row, document_count: 0, failed_document_count: 0, total_tokens: 0 });
 }
 
-export async function updateDatasetMetadata(
-  db: Kysely<DB>,
-  userId: string,
-  datasetId: string,
-  input: z.input<typeof metadataUpdateSchema>,
-): Promise<Dataset> {
+export async function updateDatasetMetadata(db: Kysely<DB>, userId: string, datasetId: string, input: z.input<typeof metadataUpdateSchema>): Promise<Dataset> {
   const dataset = await requireOwnedDataset(db, userId, datasetId);
   const update = metadataUpdateSchema.parse(input);
   const metadata: DatasetMetadata = {

@@ -106,20 +106,13 @@ function toSummary(row: DocumentRow): DocumentSummary {
 
 export async function listDocuments(db: Kysely<DB>, userId: string, datasetId: string): Promise<DocumentSummary[]> {
   await requireOwnedDataset(db, userId, datasetId);
-  const rows = await documentsQuery(db, userId)
-    .where('d.dataset_id', '=', datasetId)
-    .orderBy('d.upload_date', 'desc')
-    .orderBy('d.filename')
-    .execute();
+  const rows = await documentsQuery(db, userId).where('d.dataset_id', '=', datasetId).orderBy('d.upload_date', 'desc').orderBy('d.filename').execute();
   return rows.map(toSummary);
 }
 
 export async function getDocument(db: Kysely<DB>, userId: string, datasetId: string, documentId: string): Promise<DocumentDetail> {
   await requireOwnedDocument(db, userId, datasetId, documentId);
-  const row = await documentsQuery(db, userId)
-    .select('d.content')
-    .where('d.id', '=', documentId)
-    .executeTakeFirst();
+  const row = await documentsQuery(db, userId).select('d.content').where('d.id', '=', documentId).executeTakeFirst();
   if (!row) throw notFound('Document');
   return { ...toSummary(row), content: row.content };
 }
@@ -164,13 +157,7 @@ function uploadStatusOf(error: ExtractionError): 413 | 415 | 422 {
  * so a large file never holds the database), then creates the document with that file and its
  * processing job, and queues the job, in one short transaction. The job does the rest.
  */
-export async function uploadDocument(
-  db: Kysely<DB>,
-  userId: string,
-  datasetId: string,
-  upload: Upload,
-  deps: UploadDeps,
-): Promise<UploadAccepted> {
+export async function uploadDocument(db: Kysely<DB>, userId: string, datasetId: string, upload: Upload, deps: UploadDeps): Promise<UploadAccepted> {
   await requireOwnedDataset(db, userId, datasetId);
   const { filename, fileType } = checkUpload(upload, deps.maxUploadBytes);
   const contentHash = hashOf(upload.bytes);
@@ -229,25 +216,27 @@ export async function replaceDocument(
   }
   const { filename, fileType } = checkUpload(upload, deps.maxUploadBytes);
   const fileId = await storeFile(db, userId, mimeTypeOf(fileType), upload.bytes);
-  return withStoredFile(db, fileId, (db) => db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('documents').select('id').where('id', '=', documentId).forUpdate().executeTakeFirst();
-    if (!current) throw notFound('Document');
-    await trx
-      .updateTable('documents')
-      .set({ filename, file_type: fileType, status: 'processing', error: null, content_hash: hashOf(upload.bytes), updated_at: new Date() })
-      .where('id', '=', documentId)
-      .execute();
-    await attachStoredFile(trx, fileId, documentId);
-    // An earlier job still running for this document stops at its next step (see ingest-document).
-    await trx
-      .updateTable('jobs')
-      .set({ status: 'failed', error: 'Replaced by a newer version of the document.', updated_at: new Date() })
-      .where('document_id', '=', documentId)
-      .where('status', 'not in', ['completed', 'failed'])
-      .execute();
-    const jobId = await queueIngestion(trx, deps.queue, userId, documentId);
-    return { job_id: jobId, document_id: documentId };
-  }));
+  return withStoredFile(db, fileId, (db) =>
+    db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('documents').select('id').where('id', '=', documentId).forUpdate().executeTakeFirst();
+      if (!current) throw notFound('Document');
+      await trx
+        .updateTable('documents')
+        .set({ filename, file_type: fileType, status: 'processing', error: null, content_hash: hashOf(upload.bytes), updated_at: new Date() })
+        .where('id', '=', documentId)
+        .execute();
+      await attachStoredFile(trx, fileId, documentId);
+      // An earlier job still running for this document stops at its next step (see ingest-document).
+      await trx
+        .updateTable('jobs')
+        .set({ status: 'failed', error: 'Replaced by a newer version of the document.', updated_at: new Date() })
+        .where('document_id', '=', documentId)
+        .where('status', 'not in', ['completed', 'failed'])
+        .execute();
+      const jobId = await queueIngestion(trx, deps.queue, userId, documentId);
+      return { job_id: jobId, document_id: documentId };
+    }),
+  );
 }
 
 const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -255,7 +244,15 @@ const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 async function queueIngestion(trx: Kysely<DB>, queue: PgBoss, userId: string, documentId: string): Promise<string> {
   const job = await trx
     .insertInto('jobs')
-    .values({ user_id: userId, kind: INGEST_JOB_KIND, document_id: documentId, status: 'queued', progress: 0, progress_message: QUEUED_MESSAGE, updated_at: new Date() })
+    .values({
+      user_id: userId,
+      kind: INGEST_JOB_KIND,
+      document_id: documentId,
+      status: 'queued',
+      progress: 0,
+      progress_message: QUEUED_MESSAGE,
+      updated_at: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await sendInTransaction(queue, trx, QUEUES.ingestDocument.name, { jobId: job.id, documentId, userId });
@@ -278,13 +275,7 @@ export async function documentFile(db: Kysely<DB>, userId: string, datasetId: st
 }
 
 /** Bytes [start, start + length) of a stored original; only the parts holding them are read (stored-files.ts). */
-export async function readFileBytes(
-  db: Kysely<DB>,
-  userId: string,
-  documentId: string,
-  start: number,
-  length: number,
-): Promise<Uint8Array> {
+export async function readFileBytes(db: Kysely<DB>, userId: string, documentId: string, start: number, length: number): Promise<Uint8Array> {
   const bytes = await readDocumentFile(db, userId, documentId, { start, length });
   if (!bytes) throw notFound('Document file');
   return bytes;

@@ -7,7 +7,7 @@ describe('metadata guessed from a new tome', () => {
   });
 
   it('marks the official game’s material', () => {
-    for (const name of ['D&D Basic Rules', 'Dungeons and Dragons notes', 'The SRD', "Player’s Handbook extracts", 'dnd stuff', '5e conversions']) {
+    for (const name of ['D&D Basic Rules', 'Dungeons and Dragons notes', 'The SRD', 'Player’s Handbook extracts', 'dnd stuff', '5e conversions']) {
       const guess = guessMetadata(name);
       expect(guess, name).toMatchObject({ type: 'official_dnd', source: 'official_dnd', is_official_dnd: true });
     }

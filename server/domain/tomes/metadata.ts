@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  METADATA_CATEGORIES,
-  METADATA_SOURCES,
-  METADATA_TYPES,
-  parseTags,
-  type MetadataCategory,
-} from '../../../contract/tomes';
+import { METADATA_CATEGORIES, METADATA_SOURCES, METADATA_TYPES, parseTags, type MetadataCategory } from '../../../contract/tomes';
 import type { DatasetMetadata } from '../../db/schema';
 
 export const DEFAULT_METADATA: DatasetMetadata = {

@@ -66,7 +66,14 @@ describe('uploads stored in parts', () => {
     expect(tail.statusCode).toBe(206);
     expect(Buffer.compare(tail.rawPayload, Buffer.from(original.subarray(SIZE - 10)))).toBe(0);
 
-    for (const [start, length] of [[0, 1], [FILE_PART_BYTES, 1], [FILE_PART_BYTES - 1, 2], [SIZE - 1, 1], [3, SIZE - 3], [0, 0]]) {
+    for (const [start, length] of [
+      [0, 1],
+      [FILE_PART_BYTES, 1],
+      [FILE_PART_BYTES - 1, 2],
+      [SIZE - 1, 1],
+      [3, SIZE - 3],
+      [0, 0],
+    ]) {
       const bytes = await readDocumentFile(t.services.db, gm.userId, document_id, { start, length });
       expect(Buffer.compare(Buffer.from(bytes!), Buffer.from(original.subarray(start, start + length)))).toBe(0);
     }
@@ -121,11 +128,13 @@ describe('uploads stored in parts', () => {
       await sql`drop function refuse_document()`.execute(db);
     }
     expect(await allParts()).toBe(before + 2);
-    await expect(
-      db.transaction().execute((trx) => attachStoredFile(trx, fileId, '00000000-0000-4000-8000-000000000000')),
-    ).rejects.toThrow();
+    await expect(db.transaction().execute((trx) => attachStoredFile(trx, fileId, '00000000-0000-4000-8000-000000000000'))).rejects.toThrow();
     // An unattached file older than the grace period is removed by the owner's next upload.
-    await db.updateTable('document_files').set({ created_at: new Date(Date.now() - 2 * 3600_000) }).where('id', '=', fileId).execute();
+    await db
+      .updateTable('document_files')
+      .set({ created_at: new Date(Date.now() - 2 * 3600_000) })
+      .where('id', '=', fileId)
+      .execute();
     const next = await uploadFile(t, gm.token, tome, 'next.txt', numberedText(10));
     expect(next.statusCode).toBe(202);
     expect(await allParts()).toBe(before + 1);

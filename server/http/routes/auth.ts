@@ -62,7 +62,11 @@ export async function authRoutes(app: ZodApi, services: Services) {
     },
   );
 
-  app.get('/api/auth/me', { schema: { operationId: 'getCurrentUser', summary: 'The signed-in user', tags: ['auth'], response: { 200: z.object({ user: userSchema }) } } }, async (request) => ({
-    user: currentUser(request),
-  }));
+  app.get(
+    '/api/auth/me',
+    { schema: { operationId: 'getCurrentUser', summary: 'The signed-in user', tags: ['auth'], response: { 200: z.object({ user: userSchema }) } } },
+    async (request) => ({
+      user: currentUser(request),
+    }),
+  );
 }

@@ -36,7 +36,7 @@ export async function campaignDocumentRoutes(app: ZodApi, services: Services) {
         operationId: 'listCampaignDocuments',
         summary: "The campaign's documents you may read",
         tags,
-        description: "The documents of the tomes linked to the campaign that the caller may read, with counts and token totals of those alone.",
+        description: 'The documents of the tomes linked to the campaign that the caller may read, with counts and token totals of those alone.',
         params: campaignParams,
         response: {
           200: z.object({ documents: z.array(campaignDocumentSchema), document_count: z.number(), total_tokens: z.number() }),
@@ -75,7 +75,7 @@ export async function campaignDocumentRoutes(app: ZodApi, services: Services) {
         operationId: 'setDocumentVisibility',
         summary: 'Show a document to players or hide it',
         tags,
-        description: "Shows the document to the players of every campaign its tome is linked to, or hides it again (GM-only is the default).",
+        description: 'Shows the document to the players of every campaign its tome is linked to, or hides it again (GM-only is the default).',
         params: documentParams,
         body: visibilitySchema,
         response: { 200: z.object({ id: z.string(), player_visible: z.boolean() }), 400: errorResponse, 404: errorResponse },

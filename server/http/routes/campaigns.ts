@@ -28,13 +28,23 @@ export async function campaignRoutes(app: ZodApi, services: Services) {
   const { db } = services;
   const tags = ['campaigns'];
 
-  app.get('/api/campaigns', { schema: { operationId: 'listCampaigns', summary: 'List your campaigns', tags, response: { 200: z.array(campaignSchema) } } }, async (request) =>
-    listCampaigns(db, currentUser(request).id),
+  app.get(
+    '/api/campaigns',
+    { schema: { operationId: 'listCampaigns', summary: 'List your campaigns', tags, response: { 200: z.array(campaignSchema) } } },
+    async (request) => listCampaigns(db, currentUser(request).id),
   );
 
   app.post(
     '/api/campaigns',
-    { schema: { operationId: 'createCampaign', summary: 'Create a campaign', tags, body: createCampaignSchema, response: { 201: campaignSchema, 400: errorResponse } } },
+    {
+      schema: {
+        operationId: 'createCampaign',
+        summary: 'Create a campaign',
+        tags,
+        body: createCampaignSchema,
+        response: { 201: campaignSchema, 400: errorResponse },
+      },
+    },
     async (request, reply) => {
       const campaign = await createCampaign(db, currentUser(request).id, request.body);
       return reply.status(201).send(campaign);
@@ -43,7 +53,16 @@ export async function campaignRoutes(app: ZodApi, services: Services) {
 
   app.patch(
     '/api/campaigns/:id',
-    { schema: { operationId: 'updateCampaign', summary: 'Rename a campaign or change its description', tags, params: idParams, body: campaignUpdateSchema, response: { 200: campaignSchema, 400: errorResponse, 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'updateCampaign',
+        summary: 'Rename a campaign or change its description',
+        tags,
+        params: idParams,
+        body: campaignUpdateSchema,
+        response: { 200: campaignSchema, 400: errorResponse, 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       return updateCampaign(db, currentUser(request).id, id, request.body);
@@ -52,7 +71,15 @@ export async function campaignRoutes(app: ZodApi, services: Services) {
 
   app.delete(
     '/api/campaigns/:id',
-    { schema: { operationId: 'deleteCampaign', summary: 'Delete a campaign', tags, params: idParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'deleteCampaign',
+        summary: 'Delete a campaign',
+        tags,
+        params: idParams,
+        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       await deleteCampaign(db, currentUser(request).id, id);
@@ -62,7 +89,16 @@ export async function campaignRoutes(app: ZodApi, services: Services) {
 
   app.post(
     '/api/campaigns/:id/datasets',
-    { schema: { operationId: 'linkDataset', summary: 'Link a Knowledge Tome to a campaign', tags, params: idParams, body: linkDatasetSchema, response: { 200: campaignSchema, 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'linkDataset',
+        summary: 'Link a Knowledge Tome to a campaign',
+        tags,
+        params: idParams,
+        body: linkDatasetSchema,
+        response: { 200: campaignSchema, 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { dataset_id } = request.body;
@@ -72,7 +108,15 @@ export async function campaignRoutes(app: ZodApi, services: Services) {
 
   app.delete(
     '/api/campaigns/:id/datasets/:datasetId',
-    { schema: { operationId: 'unlinkDataset', summary: 'Unlink a Knowledge Tome from a campaign', tags, params: linkParams, response: { 200: campaignSchema, 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'unlinkDataset',
+        summary: 'Unlink a Knowledge Tome from a campaign',
+        tags,
+        params: linkParams,
+        response: { 200: campaignSchema, 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id, datasetId } = request.params;
       return unlinkDataset(db, currentUser(request).id, id, datasetId);

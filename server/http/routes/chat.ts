@@ -142,7 +142,15 @@ export async function chatRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/conversations/:conversationId',
-    { schema: { operationId: 'getConversation', summary: 'One conversation with its messages', tags, params: conversationParams, response: { 200: conversationSchema, 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'getConversation',
+        summary: 'One conversation with its messages',
+        tags,
+        params: conversationParams,
+        response: { 200: conversationSchema, 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id, conversationId } = request.params;
       return getConversation(db, await campaignAccessOf(services, request, id), conversationId);
@@ -175,8 +183,7 @@ export async function chatRoutes(app: ZodApi, services: Services) {
         operationId: 'askCampaignDocument',
         summary: "Ask about one of a campaign's documents",
         tags,
-        description:
-          "Ask about one document of the campaign. A player may ask only about a document the GM shows, and reads only its text outside `:::gm` blocks.",
+        description: 'Ask about one document of the campaign. A player may ask only about a document the GM shows, and reads only its text outside `:::gm` blocks.',
         params: documentParams,
         body: documentChatSchema,
         response: { 200: documentAnswerSchema, ...campaignAiErrors },

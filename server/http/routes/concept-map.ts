@@ -76,10 +76,7 @@ const documentSchema = z.object({
 
 const campaignParams = z.object({ id: z.string() });
 const generateQuery = z.object({
-  wait: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .describe('For a large selection, hold the answer until the job ends (up to two minutes) and answer the map'),
+  wait: z.enum(['true', 'false', '1', '0']).optional().describe('For a large selection, hold the answer until the job ends (up to two minutes) and answer the map'),
 });
 
 const WAIT_MS = 120_000;
@@ -90,7 +87,9 @@ export async function conceptMapRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/concept-map',
-    { schema: { operationId: 'getConceptMap', summary: "A campaign's concept map", tags, params: campaignParams, response: { 200: mapSchema, 404: errorResponse } } },
+    {
+      schema: { operationId: 'getConceptMap', summary: "A campaign's concept map", tags, params: campaignParams, response: { 200: mapSchema, 404: errorResponse } },
+    },
     async (request) => {
       const { id } = request.params;
       return getConceptMap(db, await campaignAccessOf(services, request, id));

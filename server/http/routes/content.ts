@@ -69,8 +69,7 @@ export async function contentRoutes(app: ZodApi, services: Services) {
         operationId: 'saveContent',
         summary: 'Save generated content to a Knowledge Tome',
         tags,
-        description:
-          'Save content into a tome as a Markdown document with front matter; it is indexed before the answer, so it is searchable and citable at once.',
+        description: 'Save content into a tome as a Markdown document with front matter; it is indexed before the answer, so it is searchable and citable at once.',
         params: campaignParams,
         body: saveContentBody,
         response: { 201: savedSchema, ...failures, 413: errorResponse, 422: errorResponse, ...aiFailures },

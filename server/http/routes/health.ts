@@ -25,9 +25,7 @@ export async function healthRoutes(app: ZodApi, services: Services, storage: Sto
       await sql`select 1`.execute(services.db);
       const { full, since } = storage.state();
       if (full) {
-        return reply
-          .status(507)
-          .send({ status: 'storage_full' as const, database: services.database.kind, error: DISK_FULL_MESSAGE, since: since!.toISOString() });
+        return reply.status(507).send({ status: 'storage_full' as const, database: services.database.kind, error: DISK_FULL_MESSAGE, since: since!.toISOString() });
       }
       return { status: 'ok' as const, database: services.database.kind };
     },

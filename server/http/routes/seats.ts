@@ -77,7 +77,16 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.post(
     '/api/campaigns/:id/invites',
-    { schema: { operationId: 'createInvite', summary: 'Create a player invite (code and link)', tags, params: idParams, body: inviteCreateSchema, response: { 201: createdInviteSchema, ...gm, 409: errorResponse } } },
+    {
+      schema: {
+        operationId: 'createInvite',
+        summary: 'Create a player invite (code and link)',
+        tags,
+        params: idParams,
+        body: inviteCreateSchema,
+        response: { 201: createdInviteSchema, ...gm, 409: errorResponse },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const created = await createInvite(db, currentUser(request).id, id, request.body);
@@ -87,7 +96,9 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/invites',
-    { schema: { operationId: 'listInvites', summary: "A campaign's invites", tags, params: idParams, response: { 200: z.array(inviteSchema), 404: errorResponse } } },
+    {
+      schema: { operationId: 'listInvites', summary: "A campaign's invites", tags, params: idParams, response: { 200: z.array(inviteSchema), 404: errorResponse } },
+    },
     async (request) => listInvites(db, currentUser(request).id, request.params.id),
   );
 
@@ -102,13 +113,23 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/members',
-    { schema: { operationId: 'listMembers', summary: "A campaign's players", tags, params: idParams, response: { 200: z.array(memberSchema), 404: errorResponse } } },
+    {
+      schema: { operationId: 'listMembers', summary: "A campaign's players", tags, params: idParams, response: { 200: z.array(memberSchema), 404: errorResponse } },
+    },
     async (request) => listMembers(db, currentUser(request).id, request.params.id),
   );
 
   app.delete(
     '/api/campaigns/:id/members/:userId',
-    { schema: { operationId: 'removeMember', summary: 'Remove a player from a campaign', tags, params: memberParams, response: { 200: z.object({ removed: z.string() }), 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'removeMember',
+        summary: 'Remove a player from a campaign',
+        tags,
+        params: memberParams,
+        response: { 200: z.object({ removed: z.string() }), 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id, userId } = request.params;
       await removePlayer(db, currentUser(request).id, id, userId);
@@ -118,7 +139,15 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/budget',
-    { schema: { operationId: 'getCampaignBudget', summary: "A campaign's monthly budget and this month's spending", tags, params: idParams, response: { 200: budgetSchema, 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'getCampaignBudget',
+        summary: "A campaign's monthly budget and this month's spending",
+        tags,
+        params: idParams,
+        response: { 200: budgetSchema, 404: errorResponse },
+      },
+    },
     async (request) => {
       const access = await requireCampaignAccess(db, currentUser(request).id, request.params.id);
       return campaignBudgetStatus(db, access.campaign.id);
@@ -127,7 +156,16 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.put(
     '/api/campaigns/:id/budget',
-    { schema: { operationId: 'setCampaignBudget', summary: "Set a campaign's monthly budget", tags, params: idParams, body: campaignBudgetSchema, response: { 200: budgetSchema, ...gm } } },
+    {
+      schema: {
+        operationId: 'setCampaignBudget',
+        summary: "Set a campaign's monthly budget",
+        tags,
+        params: idParams,
+        body: campaignBudgetSchema,
+        response: { 200: budgetSchema, ...gm },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       return setCampaignBudget(db, currentUser(request).id, id, request.body);
@@ -136,15 +174,35 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.post(
     '/api/invites/redeem',
-    { schema: { operationId: 'redeemInvite', summary: 'Join a campaign with an invite code', tags, body: redeemInviteSchema, response: { 200: seatSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse } } },
+    {
+      schema: {
+        operationId: 'redeemInvite',
+        summary: 'Join a campaign with an invite code',
+        tags,
+        body: redeemInviteSchema,
+        response: { 200: seatSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse },
+      },
+    },
     async (request) => redeemInvite(db, currentUser(request).id, request.body.code),
   );
 
-  app.get('/api/seats', { schema: { operationId: 'listSeats', summary: 'The campaigns you play in', tags, response: { 200: z.array(seatSchema) } } }, async (request) => listSeats(db, currentUser(request).id));
+  app.get(
+    '/api/seats',
+    { schema: { operationId: 'listSeats', summary: 'The campaigns you play in', tags, response: { 200: z.array(seatSchema) } } },
+    async (request) => listSeats(db, currentUser(request).id),
+  );
 
   app.delete(
     '/api/seats/:campaignId',
-    { schema: { operationId: 'leaveCampaign', summary: 'Leave a campaign you play in', tags, params: seatParams, response: { 200: z.object({ left: z.string() }), 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'leaveCampaign',
+        summary: 'Leave a campaign you play in',
+        tags,
+        params: seatParams,
+        response: { 200: z.object({ left: z.string() }), 404: errorResponse },
+      },
+    },
     async (request) => {
       const { campaignId } = request.params;
       await leaveCampaign(db, currentUser(request).id, campaignId);
@@ -154,13 +212,30 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/notes',
-    { schema: { operationId: 'listNotes', summary: 'Your private notes on a campaign', tags, params: idParams, response: { 200: z.array(noteSchema), 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'listNotes',
+        summary: 'Your private notes on a campaign',
+        tags,
+        params: idParams,
+        response: { 200: z.array(noteSchema), 404: errorResponse },
+      },
+    },
     async (request) => listNotes(db, currentUser(request).id, request.params.id),
   );
 
   app.post(
     '/api/campaigns/:id/notes',
-    { schema: { operationId: 'createNote', summary: 'Write a private note on a campaign', tags, params: idParams, body: noteFieldsSchema, response: { 201: noteSchema, ...gm } } },
+    {
+      schema: {
+        operationId: 'createNote',
+        summary: 'Write a private note on a campaign',
+        tags,
+        params: idParams,
+        body: noteFieldsSchema,
+        response: { 201: noteSchema, ...gm },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const note = await createNote(db, currentUser(request).id, id, request.body);
@@ -170,7 +245,16 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.patch(
     '/api/campaigns/:id/notes/:noteId',
-    { schema: { operationId: 'updateNote', summary: 'Change one of your notes', tags, params: noteParams, body: noteUpdateSchema, response: { 200: noteSchema, ...gm } } },
+    {
+      schema: {
+        operationId: 'updateNote',
+        summary: 'Change one of your notes',
+        tags,
+        params: noteParams,
+        body: noteUpdateSchema,
+        response: { 200: noteSchema, ...gm },
+      },
+    },
     async (request) => {
       const { id, noteId } = request.params;
       return updateNote(db, currentUser(request).id, id, noteId, request.body);
@@ -179,7 +263,15 @@ export async function seatRoutes(app: ZodApi, services: Services) {
 
   app.delete(
     '/api/campaigns/:id/notes/:noteId',
-    { schema: { operationId: 'deleteNote', summary: 'Delete one of your notes', tags, params: noteParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'deleteNote',
+        summary: 'Delete one of your notes',
+        tags,
+        params: noteParams,
+        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id, noteId } = request.params;
       await deleteNote(db, currentUser(request).id, id, noteId);

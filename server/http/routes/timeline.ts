@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPE_MAP, FALLBACK_EVENT_TYPE } from '../../../contract/timeline';
-import {
-  createEvent,
-  deleteEvent,
-  eventInputSchema,
-  listEvents,
-  timelineDocuments,
-  updateEvent,
-} from '../../domain/timeline/timeline';
+import { createEvent, deleteEvent, eventInputSchema, listEvents, timelineDocuments, updateEvent } from '../../domain/timeline/timeline';
 import { acceptProposal, listProposals, proposeEvents, rejectProposal } from '../../domain/timeline/proposals/proposals';
 import { exportCalendar, getCalendar, importCalendar, setCalendar } from '../../domain/timeline/calendar';
 import type { Services } from '../../services';
@@ -26,9 +19,7 @@ const eventSchema = z.object({
   campaign_id: z.string(),
   title: z.string(),
   description: z.string(),
-  date: z
-    .string()
-    .describe("In the campaign's calendar; Gregorian: ISO 8601 with astronomical years: '1492-10-12', '-0500-03-01' (501 BC), '+12000-01-01'"),
+  date: z.string().describe("In the campaign's calendar; Gregorian: ISO 8601 with astronomical years: '1492-10-12', '-0500-03-01' (501 BC), '+12000-01-01'"),
   day: z.number().int().describe('Days since 1970-01-01 (proleptic Gregorian): the same day in every calendar'),
   date_label: z.string().describe("How the date reads: '12 October 1492', 'Midwinter, 1372 DR'"),
   event_type: z.string(),
@@ -37,7 +28,7 @@ const eventSchema = z.object({
   tags: z.array(z.string()),
   linked_documents: z.array(z.string()),
   color: z.string(),
-  player_visible: z.boolean().describe('Shown to the campaign\'s players (false: GM-only)'),
+  player_visible: z.boolean().describe("Shown to the campaign's players (false: GM-only)"),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -84,10 +75,14 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
   const { db, ai } = services;
   const tags = ['timeline'];
 
-  app.get('/api/timeline/event-types', { schema: { operationId: 'listEventTypes', summary: 'The timeline event types and their colours', tags, response: { 200: eventTypesResponse } } }, async () => ({
-    event_types: EVENT_TYPE_MAP,
-    fallback: FALLBACK_EVENT_TYPE,
-  }));
+  app.get(
+    '/api/timeline/event-types',
+    { schema: { operationId: 'listEventTypes', summary: 'The timeline event types and their colours', tags, response: { 200: eventTypesResponse } } },
+    async () => ({
+      event_types: EVENT_TYPE_MAP,
+      fallback: FALLBACK_EVENT_TYPE,
+    }),
+  );
 
   app.get(
     '/api/campaigns/:id/timeline',
@@ -163,7 +158,15 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
 
   app.delete(
     '/api/campaigns/:id/timeline/events/:eventId',
-    { schema: { operationId: 'deleteTimelineEvent', summary: 'Delete a timeline event', tags, params: eventParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'deleteTimelineEvent',
+        summary: 'Delete a timeline event',
+        tags,
+        params: eventParams,
+        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id, eventId } = request.params;
       await deleteEvent(db, currentUser(request).id, id, eventId);
@@ -173,7 +176,16 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/calendar',
-    { schema: { operationId: 'getCalendar', summary: "A campaign's calendar", tags, description: "The campaign's calendar (definition null: proleptic Gregorian).", params: campaignParams, response: { 200: calendarSchema, 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'getCalendar',
+        summary: "A campaign's calendar",
+        tags,
+        description: "The campaign's calendar (definition null: proleptic Gregorian).",
+        params: campaignParams,
+        response: { 200: calendarSchema, 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       // Players read the calendar their timeline is written in; only the GM changes it.
@@ -236,7 +248,12 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
     async (request, reply) => {
       const { id } = request.params;
       const document = await exportCalendar(db, currentUser(request).id, id);
-      const filename = `${String(document.name ?? 'calendar').replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'calendar'}.json`;
+      const filename = `${
+        String(document.name ?? 'calendar')
+          .replace(/[^A-Za-z0-9 _-]+/g, '')
+          .trim()
+          .replace(/\s+/g, '-') || 'calendar'
+      }.json`;
       return reply.header('content-disposition', `attachment; filename="${filename}"`).send(document);
     },
   );
@@ -266,7 +283,16 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns/:id/timeline/proposals',
-    { schema: { operationId: 'listTimelineProposals', summary: 'Events proposed from session notes', tags, description: 'Events proposed from session notes, with their review status.', params: campaignParams, response: { 200: z.object({ proposals: z.array(proposalSchema) }), 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'listTimelineProposals',
+        summary: 'Events proposed from session notes',
+        tags,
+        description: 'Events proposed from session notes, with their review status.',
+        params: campaignParams,
+        response: { 200: z.object({ proposals: z.array(proposalSchema) }), 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       return { proposals: await listProposals(db, currentUser(request).id, id) };
@@ -321,7 +347,15 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
 
   app.post(
     '/api/campaigns/:id/timeline/proposals/:proposalId/reject',
-    { schema: { operationId: 'rejectTimelineProposal', summary: 'Reject a proposed event', tags, params: proposalParams, response: { 200: z.object({ rejected: z.string() }), 404: errorResponse, 409: errorResponse } } },
+    {
+      schema: {
+        operationId: 'rejectTimelineProposal',
+        summary: 'Reject a proposed event',
+        tags,
+        params: proposalParams,
+        response: { 200: z.object({ rejected: z.string() }), 404: errorResponse, 409: errorResponse },
+      },
+    },
     async (request) => {
       const { id, proposalId } = request.params;
       await rejectProposal(db, currentUser(request).id, id, proposalId);

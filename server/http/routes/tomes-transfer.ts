@@ -122,9 +122,5 @@ export async function sendDocumentFile(
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   const body = Buffer.concat(parts);
-  return reply
-    .status(206)
-    .type(`multipart/byteranges; boundary=${boundary}`)
-    .header('content-length', body.length)
-    .send(body);
+  return reply.status(206).type(`multipart/byteranges; boundary=${boundary}`).header('content-length', body.length).send(body);
 }

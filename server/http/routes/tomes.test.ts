@@ -79,7 +79,11 @@ describe('Knowledge Tomes over /api/datasets', () => {
         version: '1.0',
       });
       const asLine = await call(alice.token, 'PUT', `/api/datasets/${dataset.id}/metadata`, {
-        type: 'general', category: 'mechanics', source: 'generated', tags: 'a, b,,c ,', is_official_dnd: true,
+        type: 'general',
+        category: 'mechanics',
+        source: 'generated',
+        tags: 'a, b,,c ,',
+        is_official_dnd: true,
       });
       expect(asLine.json().metadata.tags).toEqual(['a', 'b', 'c']);
       expect(asLine.json().metadata.is_official_dnd).toBe(true);
@@ -141,7 +145,12 @@ describe('Knowledge Tomes over /api/datasets', () => {
 
       const upload = async (query: string) => {
         const body = await multipart({ file: { filename: 'crown copy.md', bytes: text(LORE) } });
-        return t.app.inject({ method: 'POST', url: `/api/datasets/${id}/documents${query}`, headers: { ...bearer(alice.token), ...body.headers }, payload: body.payload });
+        return t.app.inject({
+          method: 'POST',
+          url: `/api/datasets/${id}/documents${query}`,
+          headers: { ...bearer(alice.token), ...body.headers },
+          payload: body.payload,
+        });
       };
       expect((await upload('?duplicate=maybe')).statusCode).toBe(400);
       const replaced = await upload('?duplicate=replace');
@@ -168,7 +177,10 @@ describe('Knowledge Tomes over /api/datasets', () => {
       expect(broken.job.status).toBe('failed');
       const dataset = (await call(alice.token, 'GET', `/api/datasets/${id}`)).json();
       expect(dataset).toMatchObject({ document_count: 1, failed_document_count: 1 });
-      expect((await call(alice.token, 'GET', '/api/datasets')).json().find((d: { id: string }) => d.id === id)).toMatchObject({ document_count: 1, failed_document_count: 1 });
+      expect((await call(alice.token, 'GET', '/api/datasets')).json().find((d: { id: string }) => d.id === id)).toMatchObject({
+        document_count: 1,
+        failed_document_count: 1,
+      });
       const documents = (await call(alice.token, 'GET', `/api/datasets/${id}/documents`)).json();
       expect(documents.find((d: { filename: string }) => d.filename === 'broken.pdf')).toMatchObject({ status: 'failed', error: expect.any(String) });
       // The screens read the same domain function (the Assistant and content creator used a second count before).
@@ -228,7 +240,11 @@ describe('Knowledge Tomes over /api/datasets', () => {
       expect(usage.month_data.usage_breakdown.embedding.calls).toBeGreaterThanOrEqual(1);
 
       // PUT replaces the text and re-indexes it.
-      const replacement = await multipart({ file: { filename: 'ember-crown.md', bytes: text('# Revised\n\nThe Ember Crown was lost at sea.') }, update_existing: 'true', document_id });
+      const replacement = await multipart({
+        file: { filename: 'ember-crown.md', bytes: text('# Revised\n\nThe Ember Crown was lost at sea.') },
+        update_existing: 'true',
+        document_id,
+      });
       const put = await t.app.inject({
         method: 'PUT',
         url: `/api/datasets/${id}/documents/${document_id}`,
@@ -321,7 +337,11 @@ describe('Knowledge Tomes over /api/datasets', () => {
       expect(chunks.find((c) => c.content.includes('Ardent Vael'))?.page).toBe(2);
       expect(chunks.find((c) => c.content.includes('salt flats'))?.page).toBe(1);
 
-      const file = await t.app.inject({ method: 'GET', url: `/api/datasets/${id}/documents/${documentId}/file?inline=1`, headers: { ...bearer(alice.token), range: 'bytes=0-7' } });
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/datasets/${id}/documents/${documentId}/file?inline=1`,
+        headers: { ...bearer(alice.token), range: 'bytes=0-7' },
+      });
       expect(file.statusCode).toBe(206);
       expect(file.headers['content-type']).toBe('application/pdf');
       expect(file.headers['content-disposition']).toBe(`inline; filename="scrolls.pdf"; filename*=UTF-8''scrolls.pdf`);
@@ -330,7 +350,13 @@ describe('Knowledge Tomes over /api/datasets', () => {
 
     it('never serves an uploaded web page as a page', async () => {
       const id = await createTome(t, alice.token, 'Pages');
-      const { documentId } = await uploadAndWait(t, alice.token, id, 'page.html', text('<html><body><h1>Hi</h1><script>alert(1)</script><p>Hello there</p></body></html>'));
+      const { documentId } = await uploadAndWait(
+        t,
+        alice.token,
+        id,
+        'page.html',
+        text('<html><body><h1>Hi</h1><script>alert(1)</script><p>Hello there</p></body></html>'),
+      );
       const response = await call(alice.token, 'GET', `/api/datasets/${id}/documents/${documentId}/file?inline=1`);
       expect(response.headers['content-disposition']).toMatch(/^attachment;/);
       expect(response.headers['content-security-policy']).toContain('sandbox');
@@ -357,7 +383,7 @@ describe('Knowledge Tomes over /api/datasets', () => {
     expect(doc.paths['/api/datasets/{id}/metadata'].put.requestBody.content['application/json'].schema.properties.type.enum).toContain('official_dnd');
   });
 
-  it("answers 404 to another user on every dataset, document, file and job route", async () => {
+  it('answers 404 to another user on every dataset, document, file and job route', async () => {
     const id = await createTome(t, alice.token, 'Private lore');
     const { jobId, documentId } = await uploadAndWait(t, alice.token, id, 'secret.md', text(LORE));
     const doc = `/api/datasets/${id}/documents/${documentId}`;

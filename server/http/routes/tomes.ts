@@ -54,7 +54,7 @@ const documentSchema = z.object({
   error: z.string().nullable(),
   page_count: z.number().nullable(),
   size_bytes: z.number(),
-  player_visible: z.boolean().describe("Shown to the players of the campaigns the tome is linked to (false: GM-only)"),
+  player_visible: z.boolean().describe('Shown to the players of the campaigns the tome is linked to (false: GM-only)'),
 });
 const documentDetailSchema = documentSchema.extend({ content: z.string() });
 const contentSchema = z.object({ id: z.string(), filename: z.string(), file_type: z.string(), status: z.string(), content: z.string() });
@@ -87,13 +87,23 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
   const maxUploadBytes = env.MAX_UPLOAD_MB * 1024 * 1024;
   const tags = ['datasets'];
 
-  app.get('/api/datasets', { schema: { operationId: 'listDatasets', summary: 'List your Knowledge Tomes', tags, response: { 200: z.array(datasetSchema) } } }, async (request) =>
-    listDatasets(db, currentUser(request).id),
+  app.get(
+    '/api/datasets',
+    { schema: { operationId: 'listDatasets', summary: 'List your Knowledge Tomes', tags, response: { 200: z.array(datasetSchema) } } },
+    async (request) => listDatasets(db, currentUser(request).id),
   );
 
   app.post(
     '/api/datasets',
-    { schema: { operationId: 'createDataset', summary: 'Create a Knowledge Tome', tags, body: createDatasetSchema, response: { 201: datasetSchema, 400: errorResponse, 409: errorResponse } } },
+    {
+      schema: {
+        operationId: 'createDataset',
+        summary: 'Create a Knowledge Tome',
+        tags,
+        body: createDatasetSchema,
+        response: { 201: datasetSchema, 400: errorResponse, 409: errorResponse },
+      },
+    },
     async (request, reply) => {
       const dataset = await createDataset(db, currentUser(request).id, request.body);
       return reply.status(201).send(dataset);
@@ -108,7 +118,16 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
 
   app.patch(
     '/api/datasets/:id',
-    { schema: { operationId: 'updateDataset', summary: 'Rename a Knowledge Tome or change its description', tags, params: idParams, body: tomeUpdateSchema, response: { 200: datasetSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse } } },
+    {
+      schema: {
+        operationId: 'updateDataset',
+        summary: 'Rename a Knowledge Tome or change its description',
+        tags,
+        params: idParams,
+        body: tomeUpdateSchema,
+        response: { 200: datasetSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       return updateDataset(db, currentUser(request).id, id, request.body);
@@ -117,7 +136,15 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
 
   app.delete(
     '/api/datasets/:id',
-    { schema: { operationId: 'deleteDataset', summary: 'Delete a Knowledge Tome and its documents', tags, params: idParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'deleteDataset',
+        summary: 'Delete a Knowledge Tome and its documents',
+        tags,
+        params: idParams,
+        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       await deleteDataset(db, currentUser(request).id, id);
@@ -127,7 +154,16 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
 
   app.put(
     '/api/datasets/:id/metadata',
-    { schema: { operationId: 'updateDatasetMetadata', summary: "Set a Knowledge Tome's metadata", tags, params: idParams, body: metadataUpdateSchema, response: { 200: datasetSchema, 400: errorResponse, 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'updateDatasetMetadata',
+        summary: "Set a Knowledge Tome's metadata",
+        tags,
+        params: idParams,
+        body: metadataUpdateSchema,
+        response: { 200: datasetSchema, 400: errorResponse, 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       return updateDatasetMetadata(db, currentUser(request).id, id, request.body);
@@ -136,7 +172,15 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/datasets/:id/documents',
-    { schema: { operationId: 'listDocuments', summary: "List a Knowledge Tome's documents", tags, params: idParams, response: { 200: z.array(documentSchema), 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'listDocuments',
+        summary: "List a Knowledge Tome's documents",
+        tags,
+        params: idParams,
+        response: { 200: z.array(documentSchema), 404: errorResponse },
+      },
+    },
     async (request) => listDocuments(db, currentUser(request).id, request.params.id),
   );
 
@@ -167,7 +211,15 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/datasets/:id/documents/:docId',
-    { schema: { operationId: 'getDocument', summary: 'One document, with its text', tags, params: documentParams, response: { 200: documentDetailSchema, 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'getDocument',
+        summary: 'One document, with its text',
+        tags,
+        params: documentParams,
+        response: { 200: documentDetailSchema, 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id, docId } = request.params;
       return getDocument(db, currentUser(request).id, id, docId);
@@ -176,7 +228,15 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/datasets/:id/documents/:docId/content',
-    { schema: { operationId: 'getDocumentContent', summary: "A document's extracted text", tags, params: documentParams, response: { 200: contentSchema, 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'getDocumentContent',
+        summary: "A document's extracted text",
+        tags,
+        params: documentParams,
+        response: { 200: contentSchema, 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id, docId } = request.params;
       return getDocumentContent(db, currentUser(request).id, id, docId);
@@ -212,7 +272,15 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
 
   app.delete(
     '/api/datasets/:id/documents/:docId',
-    { schema: { operationId: 'deleteDocument', summary: 'Delete a document', tags, params: documentParams, response: { 200: z.object({ deleted: z.string() }), 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'deleteDocument',
+        summary: 'Delete a document',
+        tags,
+        params: documentParams,
+        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id, docId } = request.params;
       await deleteDocument(db, currentUser(request).id, id, docId);
@@ -265,7 +333,15 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/jobs/:jobId/status',
-    { schema: { operationId: 'getJobStatus', summary: "A job's status and progress", tags: ['jobs'], params: jobParams, response: { 200: jobSchema, 404: errorResponse } } },
+    {
+      schema: {
+        operationId: 'getJobStatus',
+        summary: "A job's status and progress",
+        tags: ['jobs'],
+        params: jobParams,
+        response: { 200: jobSchema, 404: errorResponse },
+      },
+    },
     async (request) => getJobStatus(db, currentUser(request).id, request.params.jobId),
   );
 }

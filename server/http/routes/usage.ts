@@ -19,7 +19,9 @@ const monthUsageSchema = z.object({
 });
 
 export async function usageRoutes(app: ZodApi, services: Services) {
-  app.get('/api/usage/current-month', { schema: { operationId: 'getCurrentMonthUsage', summary: "This month's AI usage and budget", tags: ['usage'], response: { 200: monthUsageSchema } } }, async (request) =>
-    currentMonthUsage(services.db, currentUser(request).id, services.env.MONTHLY_BUDGET_USD),
+  app.get(
+    '/api/usage/current-month',
+    { schema: { operationId: 'getCurrentMonthUsage', summary: "This month's AI usage and budget", tags: ['usage'], response: { 200: monthUsageSchema } } },
+    async (request) => currentMonthUsage(services.db, currentUser(request).id, services.env.MONTHLY_BUDGET_USD),
   );
 }

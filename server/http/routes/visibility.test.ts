@@ -49,7 +49,9 @@ describe('what players see of the Ember Crown (offline engine)', () => {
       }
     }
     // The same questions reach the secrets for the GM: the check above can fail.
-    const gmAnswer = (await as(table.gm.token, 'POST', `/api/campaigns/${table.campaignId}/chat`, { query: 'Who pays Hollis Quenby?', context_level: 'high' })).json();
+    const gmAnswer = (
+      await as(table.gm.token, 'POST', `/api/campaigns/${table.campaignId}/chat`, { query: 'Who pays Hollis Quenby?', context_level: 'high' })
+    ).json();
     expect(secretsIn(`${gmAnswer.response} ${gmAnswer.citations.map((c: { quote: string }) => c.quote).join(' ')}`).length).toBeGreaterThan(0);
   });
 
@@ -60,8 +62,15 @@ describe('what players see of the Ember Crown (offline engine)', () => {
     const conversation = (await as(player, 'GET', `/api/campaigns/${table.campaignId}/conversations/${answer.conversation_id}`)).json();
     const cited = conversation.messages.at(-1).citations.find((c: { document_id: string }) => c.document_id === table.lore);
     expect(cited).toBeDefined();
-    const row = await t.services.db.selectFrom('messages').select('citations').where('conversation_id', '=', answer.conversation_id).where('role', '=', 'assistant').executeTakeFirstOrThrow();
-    const stored = (row.citations as unknown as Array<{ document_id: string; start: number | null; end: number | null; quote: string }>).find((c) => c.document_id === table.lore)!;
+    const row = await t.services.db
+      .selectFrom('messages')
+      .select('citations')
+      .where('conversation_id', '=', answer.conversation_id)
+      .where('role', '=', 'assistant')
+      .executeTakeFirstOrThrow();
+    const stored = (row.citations as unknown as Array<{ document_id: string; start: number | null; end: number | null; quote: string }>).find(
+      (c) => c.document_id === table.lore,
+    )!;
     expect(stored.start).not.toBeNull();
     expect(document.content.slice(stored.start!, stored.end!)).toBe(stored.quote);
   });
@@ -90,7 +99,9 @@ describe('what players see of the Ember Crown (offline engine)', () => {
   });
 
   it('asks about a visible document from its text without the GM blocks, and never about a hidden one', async () => {
-    const answer = await as(player, 'POST', `/api/campaigns/${table.campaignId}/documents/${table.log}/chat`, { query: 'What did the captured zealot say about the meeting at the Drowned Chapel?' });
+    const answer = await as(player, 'POST', `/api/campaigns/${table.campaignId}/documents/${table.log}/chat`, {
+      query: 'What did the captured zealot say about the meeting at the Drowned Chapel?',
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     const body = answer.json();
     expect(secretsIn(`${body.response} ${body.citations.map((c: { quote: string }) => c.quote).join(' ')}`)).toEqual([]);
@@ -110,9 +121,9 @@ describe('what players see of the Ember Crown (offline engine)', () => {
       const theirs = (await as(token, 'GET', `/api/campaigns/${table.campaignId}/conversations`)).json();
       expect(theirs.map((c: { id: string }) => c.id)).not.toContain(asked.conversation_id);
       expect((await as(token, 'GET', `/api/campaigns/${table.campaignId}/conversations/${asked.conversation_id}`)).statusCode).toBe(404);
-      expect(
-        (await as(token, 'POST', `/api/campaigns/${table.campaignId}/chat`, { query: 'And then?', conversation_id: asked.conversation_id })).statusCode,
-      ).toBe(404);
+      expect((await as(token, 'POST', `/api/campaigns/${table.campaignId}/chat`, { query: 'And then?', conversation_id: asked.conversation_id })).statusCode).toBe(
+        404,
+      );
     }
   });
 
@@ -188,9 +199,11 @@ describe('what players see of the Ember Crown (offline engine)', () => {
 
   it('answers 404 to players on GM-only ids, GM-only operations and another campaign’s ids', async () => {
     const { campaignId, otherCampaignId, datasetId, secrets, lore } = table;
-    const event = (await as(table.gm.token, 'POST', `/api/campaigns/${campaignId}/timeline/events`, { title: 'Hidden', date: '2026-03-15', event_type: 'player_party' })).json();
+    const event = (
+      await as(table.gm.token, 'POST', `/api/campaigns/${campaignId}/timeline/events`, { title: 'Hidden', date: '2026-03-15', event_type: 'player_party' })
+    ).json();
     const eventBody = { title: 'Forged', date: '2026-03-15', event_type: 'player_party' };
-    const refused: Array<[('GET' | 'POST' | 'PUT' | 'DELETE'), string, object?]> = [
+    const refused: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, object?]> = [
       // GM-only ids through the campaign routes a player may use
       ['GET', `/api/campaigns/${campaignId}/documents/${secrets}`],
       ['POST', `/api/campaigns/${campaignId}/documents/${secrets}/chat`, { query: 'What is in here?' }],
@@ -249,8 +262,7 @@ describe('what players see of the Ember Crown (offline engine)', () => {
   });
 
   it("shows the GM exactly the player's view with the view-as-player cookie", async () => {
-    const asPlayer = (url: string) =>
-      t.app.inject({ method: 'GET', url, headers: { ...bearer(table.gm.token), cookie: 'tk_view_as=player' } });
+    const asPlayer = (url: string) => t.app.inject({ method: 'GET', url, headers: { ...bearer(table.gm.token), cookie: 'tk_view_as=player' } });
     const list = (await asPlayer(`/api/campaigns/${table.campaignId}/documents`)).json();
     const playerList = (await as(player, 'GET', `/api/campaigns/${table.campaignId}/documents`)).json();
     expect(list).toEqual(playerList);

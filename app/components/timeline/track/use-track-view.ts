@@ -6,7 +6,17 @@ import { openingViewStart, nearestToCentre, stretchAround, type Stretch } from '
  * viewport's width, and the rendered stretch (state, changed only when the view leaves it).
  * The layer's transform is written directly.
  */
-export function useTrackView({ days, today, pxPerDay, rangeText }: { days: number[]; today: number; pxPerDay: number; rangeText(start: number, end: number): string }) {
+export function useTrackView({
+  days,
+  today,
+  pxPerDay,
+  rangeText,
+}: {
+  days: number[];
+  today: number;
+  pxPerDay: number;
+  rangeText(start: number, end: number): string;
+}) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
   const rangeRef = useRef<HTMLSpanElement>(null);

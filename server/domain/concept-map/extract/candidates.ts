@@ -119,10 +119,7 @@ function dropRosterNames(spans: NameSpan[], tokens: Token[]): NameSpan[] {
     if (!next || span.end - span.start !== 1 || next.end - next.start < 2) return true;
     const after = tokens[next.end + 1];
     const isRoster =
-      tokens[span.end]?.text === '(' &&
-      next.start === span.end + 1 &&
-      tokens[next.end]?.text === ')' &&
-      (!after || [',', '.', ';'].includes(after.text));
+      tokens[span.end]?.text === '(' && next.start === span.end + 1 && tokens[next.end]?.text === ')' && (!after || [',', '.', ';'].includes(after.text));
     if (isRoster) next.listedCharacter = true;
     return !isRoster;
   });

@@ -3,9 +3,7 @@ import { claudeExtractionSchema, parseClaudeExtraction } from './claude-extracti
 import { mergeExtractions } from './merge';
 import { CONCEPT_TYPES } from './types';
 
-const CHUNK =
-  'Mirela Voss captains the barge Gull’s Promise. The Veiled Abbess leads the Order of the Pale Lantern. ' +
-  'The Order meets at the Drowned Chapel.';
+const CHUNK = 'Mirela Voss captains the barge Gull’s Promise. The Veiled Abbess leads the Order of the Pale Lantern. ' + 'The Order meets at the Drowned Chapel.';
 
 describe('claudeExtractionSchema', () => {
   it('asks for concepts of our eight types and relationships with strength 1..10', () => {
@@ -99,9 +97,7 @@ describe('parseClaudeExtraction', () => {
     );
     const merged = mergeExtractions([result, second]);
     expect(merged.concepts.filter((c) => c.key === 'mirela voss')).toHaveLength(1);
-    expect(merged.concepts.find((c) => c.key === 'mirela voss')!.aliases).toEqual(
-      expect.arrayContaining(['Captain Voss', 'Captain Mirela Voss']),
-    );
+    expect(merged.concepts.find((c) => c.key === 'mirela voss')!.aliases).toEqual(expect.arrayContaining(['Captain Voss', 'Captain Mirela Voss']));
     const captains = merged.relationships.filter((r) => r.relationship === 'captains');
     expect(captains).toHaveLength(1);
     expect(captains[0]).toMatchObject({ sourceKey: 'mirela voss', targetKey: 'gulls promise', count: 2, strength: 10 });

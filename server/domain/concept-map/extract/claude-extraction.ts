@@ -8,14 +8,7 @@ import type { JsonObjectSchema, StructuredOutputTool } from '../../../ai/types';
 import { splitSentences } from '../../../ai/sentences';
 import { cleanRelationship, clampStrength } from './labels';
 import { displayName, normalizeKey } from './names';
-import {
-  CONCEPT_TYPES,
-  type ConceptType,
-  type ExtractedConcept,
-  type ExtractedRelationship,
-  type ExtractionResult,
-  type SourceQuote,
-} from './types';
+import { CONCEPT_TYPES, type ConceptType, type ExtractedConcept, type ExtractedRelationship, type ExtractionResult, type SourceQuote } from './types';
 
 export const claudeExtractionSchema = {
   type: 'object',

@@ -44,12 +44,7 @@ export function clauseRanges(tokens: Token[]): Array<[number, number]> {
 }
 
 /** The paragraph's subject, implied at the start of a clause that lacks one; null when the clause has its own. */
-export function impliedSubject(
-  tokens: Token[],
-  [from, to]: [number, number],
-  firstMentionStart: number,
-  topicKey: string,
-): ClauseMention | null {
+export function impliedSubject(tokens: Token[], [from, to]: [number, number], firstMentionStart: number, topicKey: string): ClauseMention | null {
   let first = from;
   while (first < to && !tokens[first].isWord) first += 1;
   if (first >= to || first === firstMentionStart) return null;
@@ -123,12 +118,7 @@ function appositiveHead(tokens: Token[], mentions: ClauseMention[], index: numbe
 const OBJECT_PRONOUNS = new Set(['them', 'it', 'him', 'her']);
 
 /** 'Captain Mirela Voss owes them a debt', in the Salt Guild's paragraph → Mirela Voss owes Salt Guild. */
-export function pronounObjectRelations(
-  tokens: Token[],
-  [, to]: [number, number],
-  mentions: ClauseMention[],
-  topicKey: string,
-): DirectRelation[] {
+export function pronounObjectRelations(tokens: Token[], [, to]: [number, number], mentions: ClauseMention[], topicKey: string): DirectRelation[] {
   const relations: DirectRelation[] = [];
   for (const mention of mentions) {
     if (mention.key === topicKey || mention.implied) continue;

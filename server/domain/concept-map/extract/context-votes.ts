@@ -43,8 +43,10 @@ export function contextVotes(
   const modified = next?.text === ')' ? tokens[end + 1] : next;
   if (modified?.isWord && RULES_NOUNS.has(modified.lower)) addVote(votes, 'concept', WEIGHT.neighbour);
   if (next?.isWord && !next.isCapitalised) {
-    if (isGroupNoun(next.lower)) addVote(votes, 'organization', WEIGHT.neighbour); // 'Pale Lantern zealots'
-    else if (LOCATION_NOUNS.has(next.lower)) addVote(votes, 'location', WEIGHT.agency); // 'Greywater estuary'
+    if (isGroupNoun(next.lower))
+      addVote(votes, 'organization', WEIGHT.neighbour); // 'Pale Lantern zealots'
+    else if (LOCATION_NOUNS.has(next.lower))
+      addVote(votes, 'location', WEIGHT.agency); // 'Greywater estuary'
     else if (SPEECH_VERBS.has(next.lower)) addVote(votes, 'character', WEIGHT.speech);
     else if (AGENCY_VERBS.has(next.lower)) addVote(votes, 'character', WEIGHT.agency);
     // 'X is a lich', 'X was the last queen'
@@ -64,7 +66,7 @@ export function describedType(tokens: Token[], from: number, needsDeterminer: bo
   let sawDeterminer = false;
   for (let i = from; i < tokens.length && i < from + 6; i += 1) {
     const token = tokens[i];
-    if (!token.isWord || token.isCapitalised && i > from) break;
+    if (!token.isWord || (token.isCapitalised && i > from)) break;
     const cls = wordClass(token.lower);
     if (cls === 'D') {
       sawDeterminer = true;

@@ -112,7 +112,10 @@ export function readDocument(input: ExtractionInput): Paragraph[] {
   };
 
   for (const chunk of input.chunks) {
-    const pathHeading = chunk.headingPath?.split(/\s*(?:>|›|»|\|)\s*/).filter(Boolean).at(-1);
+    const pathHeading = chunk.headingPath
+      ?.split(/\s*(?:>|›|»|\|)\s*/)
+      .filter(Boolean)
+      .at(-1);
     if (pathHeading) setSection(pathHeading);
     current = null;
     const lines = chunk.text.replace(/\r\n?/g, '\n').split('\n');
@@ -169,9 +172,7 @@ function buildParagraph(raw: RawParagraph, index: number): Paragraph {
   const boldNames = [...joined.matchAll(/\*\*([^*\n]+?)\*\*|__([^_\n]+?)__/g)]
     .map((match) => cleanInline(match[1] ?? match[2]))
     .filter((name) => /^\p{Lu}/u.test(name.replace(/^the\s+/i, '')));
-  const pieces = raw.isTableRow
-    ? joined.split('|').flatMap(sentencesOf)
-    : sentencesOf(joined);
+  const pieces = raw.isTableRow ? joined.split('|').flatMap(sentencesOf) : sentencesOf(joined);
   const sentences = pieces.map(({ text, boundaries }, indexInParagraph) => ({
     text,
     tokens: tokenize(text, boundaries),
@@ -197,8 +198,7 @@ function definedTerm(text: string, isListItem: boolean): string | null {
   const plain = text.match(/^([^:()*_]{2,60}?)\s*(?:\([^)]*\)\s*)?:\s/);
   if (!plain) return null;
   const term = cleanInline(plain[1]);
-  const plausible =
-    isTitleCase(term) && !/\d/.test(term) && term.split(/\s+/).length <= 6 && !isSectionHeading(term);
+  const plausible = isTitleCase(term) && !/\d/.test(term) && term.split(/\s+/).length <= 6 && !isSectionHeading(term);
   return plausible ? term : null;
 }
 

@@ -37,10 +37,7 @@ describe('mergeExtractions', () => {
       concept('Captain Hollis Quenby', 'character'),
       concept('Greywater', 'location'),
     ],
-    relationships: [
-      link('The Veiled Abbess', 'leads', 'Order of the Pale Lantern', 6),
-      link('Captain Hollis Quenby', 'rules', 'Greywater', 4),
-    ],
+    relationships: [link('The Veiled Abbess', 'leads', 'Order of the Pale Lantern', 6), link('Captain Hollis Quenby', 'rules', 'Greywater', 4)],
   };
   const chunkB: ExtractionResult = {
     concepts: [
@@ -63,12 +60,7 @@ describe('mergeExtractions', () => {
 
   it('makes one concept of one thing under different spellings and titles', () => {
     // Equally used, the fuller spelling names the concept.
-    expect(merged.concepts.map((c) => c.key).sort()).toEqual([
-      'greywater',
-      'hollis quenby',
-      'order of the pale lantern',
-      'veiled abbess',
-    ]);
+    expect(merged.concepts.map((c) => c.key).sort()).toEqual(['greywater', 'hollis quenby', 'order of the pale lantern', 'veiled abbess']);
     expect(byName(merged, 'Quenby')?.key).toBe('hollis quenby');
     expect(byName(merged, 'Pale Lantern')?.key).toBe('order of the pale lantern');
   });
@@ -88,11 +80,7 @@ describe('mergeExtractions', () => {
   it('keeps the first description and unions the sources', () => {
     const abbess = byName(merged, 'Veiled Abbess')!;
     expect(abbess.description).toBe('Leader of the Order of the Pale Lantern.');
-    expect(abbess.sources.map((s) => s.quote)).toEqual([
-      'A sentence about The Veiled Abbess.',
-      'A sentence about Veiled Abbess.',
-      'A sentence about Abbess.',
-    ]);
+    expect(abbess.sources.map((s) => s.quote)).toEqual(['A sentence about The Veiled Abbess.', 'A sentence about Veiled Abbess.', 'A sentence about Abbess.']);
   });
 
   it('deduplicates relationships between merged concepts, summing counts and raising strength', () => {

@@ -26,9 +26,7 @@ interface ConceptRecord {
 }
 
 export function mergeExtractions(results: ExtractionResult[]): ExtractionResult {
-  const records: ConceptRecord[] = results.flatMap((result, index) =>
-    result.concepts.map((concept) => ({ concept, result: index })),
-  );
+  const records: ConceptRecord[] = results.flatMap((result, index) => result.concepts.map((concept) => ({ concept, result: index })));
   const groups = resolveIdentities(records.map(({ concept }) => ({ keys: keysOf(concept), type: concept.type })));
 
   const members = new Map<number, ConceptRecord[]>();
@@ -54,8 +52,7 @@ export function mergeExtractions(results: ExtractionResult[]): ExtractionResult 
     byResultKey.set(`${record.result}\u0000${record.concept.key}`, merged);
     for (const key of keysOf(record.concept)) if (!byKey.has(key)) byKey.set(key, merged);
   });
-  const resolve = (result: number, key: string) =>
-    byResultKey.get(`${result}\u0000${key}`) ?? byKey.get(normalizeKey(key));
+  const resolve = (result: number, key: string) => byResultKey.get(`${result}\u0000${key}`) ?? byKey.get(normalizeKey(key));
 
   const order = new Map(concepts.map((concept, index) => [concept, index]));
   const relationships = mergeRelationships(results, resolve, order);
@@ -175,8 +172,7 @@ function mergeRelationships(
 
 /** 'associated with' only says two things appear together; once a pair has a stated relationship it adds support, not an edge. */
 function foldAssociations(relationships: ExtractedRelationship[]): ExtractedRelationship[] {
-  const pair = (relationship: ExtractedRelationship) =>
-    [relationship.sourceKey, relationship.targetKey].sort().join('\u0000');
+  const pair = (relationship: ExtractedRelationship) => [relationship.sourceKey, relationship.targetKey].sort().join('\u0000');
   const strongest = new Map<string, ExtractedRelationship>();
   for (const relationship of relationships) {
     if (relationship.relationship === ASSOCIATED_WITH) continue;

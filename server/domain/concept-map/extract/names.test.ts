@@ -28,8 +28,22 @@ describe('names for display', () => {
   });
 
   it('prefers the untitled spelling, then the most used', () => {
-    expect(chooseName(new Map([['Magistrate Hollis Quenby', 3], ['Hollis Quenby', 1]]))).toBe('Hollis Quenby');
+    expect(
+      chooseName(
+        new Map([
+          ['Magistrate Hollis Quenby', 3],
+          ['Hollis Quenby', 1],
+        ]),
+      ),
+    ).toBe('Hollis Quenby');
     expect(chooseName(new Map([['Brother Aldous', 2]]))).toBe('Brother Aldous');
-    expect(chooseName(new Map([['Order of the Pale Lantern', 1], ['Pale Lantern', 4]]))).toBe('Pale Lantern');
+    expect(
+      chooseName(
+        new Map([
+          ['Order of the Pale Lantern', 1],
+          ['Pale Lantern', 4],
+        ]),
+      ),
+    ).toBe('Pale Lantern');
   });
 });

@@ -81,8 +81,7 @@ export function chooseName(forms: Map<string, number>): string {
     if (untitled !== form && untitled.split(' ').length >= 2) candidates.set(untitled, (candidates.get(untitled) ?? 0) + count);
   }
   const keys = new Map([...candidates.keys()].map((form) => [form, normalizeKey(form).split(' ')]));
-  const isPart = (form: string) =>
-    [...keys.entries()].some(([other, words]) => other !== form && words.length <= 3 && containsAtEdge(words, keys.get(form)!));
+  const isPart = (form: string) => [...keys.entries()].some(([other, words]) => other !== form && words.length <= 3 && containsAtEdge(words, keys.get(form)!));
   const ranked = [...candidates.entries()].sort(
     ([a, countA], [b, countB]) =>
       Number(isUntitled(b)) - Number(isUntitled(a)) ||

@@ -110,7 +110,11 @@ describe('Ember Crown campaign', () => {
     expect(concept(campaign, 'Greywater')!.description).toMatch(/^Greywater: a fog-bound harbour town/);
     expect(concept(campaign, 'Ember Crown')!.description).toMatch(/^An artifact of the old Cinder Kings/);
     expect(concept(campaign, 'Hollis Quenby')!.description).toMatch(/corrupt magistrate of Greywater/);
-    const plain = (text: string) => text.replace(/\*\*/g, '').replace(/^\[[^\]]+\]\s*/gm, '').replace(/\s+/g, ' ');
+    const plain = (text: string) =>
+      text
+        .replace(/\*\*/g, '')
+        .replace(/^\[[^\]]+\]\s*/gm, '')
+        .replace(/\s+/g, ' ');
     const corpus = plain(lore) + plain(log);
     for (const c of campaign.concepts) {
       expect(c.sources.length, c.name).toBeGreaterThan(0);
@@ -131,7 +135,10 @@ describe('Ember Crown campaign', () => {
 describe('SRD 5.1 rulebook', () => {
   it('extracts every file, split into paragraphs, in well under a minute', () => {
     const dir = sharedPath('corpus', 'srd5');
-    const files = fs.readdirSync(dir).filter((file) => file.endsWith('.md')).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.md'))
+      .sort();
     expect(files.length).toBeGreaterThan(0);
     let characters = 0;
     let paragraphs = 0;

@@ -106,9 +106,7 @@ describe('extractConceptsOffline on campaign notes', () => {
   it('says nothing about what someone merely reports', () => {
     const fenwright = concept(result, 'Odo Fenwright')!.key;
     const lance = concept(result, 'Moonveil Lance')!.key;
-    const stated = result.relationships.filter(
-      (r) => r.sourceKey === fenwright && r.targetKey === lance && r.relationship !== 'associated with',
-    );
+    const stated = result.relationships.filter((r) => r.sourceKey === fenwright && r.targetKey === lance && r.relationship !== 'associated with');
     expect(stated).toEqual([]);
   });
 
@@ -128,12 +126,8 @@ describe('extractConceptsOffline on campaign notes', () => {
   });
 
   it('adds no co-occurrence edge where a stated relationship exists', () => {
-    const pairs = new Set(
-      result.relationships.filter((r) => r.relationship !== 'associated with').map((r) => [r.sourceKey, r.targetKey].sort().join('|')),
-    );
-    const duplicated = result.relationships.filter(
-      (r) => r.relationship === 'associated with' && pairs.has([r.sourceKey, r.targetKey].sort().join('|')),
-    );
+    const pairs = new Set(result.relationships.filter((r) => r.relationship !== 'associated with').map((r) => [r.sourceKey, r.targetKey].sort().join('|')));
+    const duplicated = result.relationships.filter((r) => r.relationship === 'associated with' && pairs.has([r.sourceKey, r.targetKey].sort().join('|')));
     expect(duplicated).toEqual([]);
   });
 

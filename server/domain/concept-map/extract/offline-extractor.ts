@@ -209,13 +209,7 @@ function paragraphTopic(paragraph: Paragraph, names: Map<string, NameInfo>): str
 }
 
 /** The accepted names of a sentence, with 'the siege of X' widened into an event. */
-function sentenceMentions(
-  sentence: Sentence,
-  spans: NameSpan[],
-  names: Map<string, NameInfo>,
-  sentenceId: number,
-  evidence: Evidence,
-): ClauseMention[] {
+function sentenceMentions(sentence: Sentence, spans: NameSpan[], names: Map<string, NameInfo>, sentenceId: number, evidence: Evidence): ClauseMention[] {
   const mentions: ClauseMention[] = [];
   for (const span of spans) {
     const key = normalizeKey(displayName(span.surface));

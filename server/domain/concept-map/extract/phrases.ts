@@ -31,14 +31,51 @@ export interface PhraseContext {
 const MAX_WORDS = 8;
 /** Verbs followed by what someone said or thought, not by the thing they act on: 'says the Lance was…'. */
 const CLAUSE_VERBS = new Set(
-  'say says said claim claims claimed believe believes believed think thinks thought know knows knew learn learns learned learnt hear hears heard report reports reported insist insists insisted admit admits admitted explain explains explained suspect suspects suspected hope hopes hoped note notes noted warn warns warned'.split(' '),
+  'say says said claim claims claimed believe believes believed think thinks thought know knows knew learn learns learned learnt hear hears heard report reports reported insist insists insisted admit admits admitted explain explains explained suspect suspects suspected hope hopes hoped note notes noted warn warns warned'.split(
+    ' ',
+  ),
 );
 const LEADING_PUNCTUATION = new Set([',', ':', '—', '–', '-']);
 const ROLE_PREPOSITIONS = new Set(['of', 'to', 'for']);
-const LOCATIVE_PREPOSITIONS = new Set(['in', 'on', 'at', 'near', 'beside', 'beneath', 'under', 'below', 'above', 'within', 'inside', 'outside', 'atop', 'behind', 'beyond', 'across']);
+const LOCATIVE_PREPOSITIONS = new Set([
+  'in',
+  'on',
+  'at',
+  'near',
+  'beside',
+  'beneath',
+  'under',
+  'below',
+  'above',
+  'within',
+  'inside',
+  'outside',
+  'atop',
+  'behind',
+  'beyond',
+  'across',
+]);
 const SPATIAL_PHRASES = [
-  'north of', 'south of', 'east of', 'west of', 'northeast of', 'northwest of', 'southeast of', 'southwest of',
-  'beneath', 'below', 'under', 'underneath', 'above', 'near', 'beside', 'inside', 'within', 'behind', 'beyond', 'atop',
+  'north of',
+  'south of',
+  'east of',
+  'west of',
+  'northeast of',
+  'northwest of',
+  'southeast of',
+  'southwest of',
+  'beneath',
+  'below',
+  'under',
+  'underneath',
+  'above',
+  'near',
+  'beside',
+  'inside',
+  'within',
+  'behind',
+  'beyond',
+  'atop',
 ].map((phrase) => phrase.split(' '));
 
 export function relationBetween(between: Token[], context: PhraseContext): Phrase | null {
@@ -54,13 +91,7 @@ export function relationBetween(between: Token[], context: PhraseContext): Phras
   const code = classify(words, !lead && !context.fragment, context.pluralPronoun ?? false).join('');
   if (/[COX]/.test(code)) return null;
   const defining = lead || context.fragment;
-  return (
-    passiveBy(words, code, defining) ??
-    relativeClause(words, code, defining) ??
-    role(words, code, defining) ??
-    verbPhrase(words, code, lead) ??
-    spatial(words)
-  );
+  return passiveBy(words, code, defining) ?? relativeClause(words, code, defining) ?? role(words, code, defining) ?? verbPhrase(words, code, lead) ?? spatial(words);
 }
 
 function withoutParentheticals(tokens: Token[]): Token[] {

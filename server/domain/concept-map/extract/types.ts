@@ -1,15 +1,6 @@
 /** Contracts of concept-map extraction, shared by the offline extractor and the Claude path. */
 
-export const CONCEPT_TYPES = [
-  'location',
-  'character',
-  'item',
-  'event',
-  'mission',
-  'organization',
-  'concept',
-  'lore',
-] as const;
+export const CONCEPT_TYPES = ['location', 'character', 'item', 'event', 'mission', 'organization', 'concept', 'lore'] as const;
 
 export type ConceptType = (typeof CONCEPT_TYPES)[number];
 

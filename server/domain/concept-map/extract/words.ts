@@ -92,11 +92,43 @@ export function isCommonNonName(word: string): boolean {
   return tags.some((tag) => NON_NAME_TAGS.has(tag));
 }
 
-const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'LastName', 'Person', 'Place', 'City', 'Country', 'Region', 'Organization', 'Company', 'ProperNoun', 'Honorific']);
+const NAME_TAGS = new Set([
+  'FirstName',
+  'MaleName',
+  'FemaleName',
+  'LastName',
+  'Person',
+  'Place',
+  'City',
+  'Country',
+  'Region',
+  'Organization',
+  'Company',
+  'ProperNoun',
+  'Honorific',
+]);
 const NON_NAME_TAGS = new Set([
-  'Verb', 'PresentTense', 'PastTense', 'Infinitive', 'Gerund', 'Participle', 'Copula', 'Modal', 'Auxiliary',
-  'Imperative', 'PhrasalVerb', 'Adverb', 'Preposition', 'Conjunction', 'Determiner', 'Pronoun', 'QuestionWord',
-  'Negative', 'Possessive', 'Expression', 'Condition',
+  'Verb',
+  'PresentTense',
+  'PastTense',
+  'Infinitive',
+  'Gerund',
+  'Participle',
+  'Copula',
+  'Modal',
+  'Auxiliary',
+  'Imperative',
+  'PhrasalVerb',
+  'Adverb',
+  'Preposition',
+  'Conjunction',
+  'Determiner',
+  'Pronoun',
+  'QuestionWord',
+  'Negative',
+  'Possessive',
+  'Expression',
+  'Condition',
 ]);
 
 /** Known to compromise as a person, place or organisation name. */

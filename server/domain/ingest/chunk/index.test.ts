@@ -86,7 +86,10 @@ describe('chunkDocument', () => {
   });
 
   it('keeps a table together and repeats its header row when it must continue', () => {
-    const rows = [row(0, ['Level', 'Effect'], true), ...Array.from({ length: 40 }, (_, i) => row(0, [`${i + 1}`, `Effect number ${i + 1} of the exhaustion table`]))];
+    const rows = [
+      row(0, ['Level', 'Effect'], true),
+      ...Array.from({ length: 40 }, (_, i) => row(0, [`${i + 1}`, `Effect number ${i + 1} of the exhaustion table`])),
+    ];
     const chunks = chunkDocument(doc([h(1, 'Exhaustion'), p('Exhaustion is measured in six levels.'), ...rows]), {
       targetTokens: 150,
       maxTokens: 250,
@@ -130,7 +133,10 @@ describe('chunkDocument and :::gm blocks', () => {
       ...Array.from({ length: 6 }, (_, i) => p(sentence(100 + i))),
     ];
     const chunks = chunkDocument(doc(blocks), { targetTokens: 60, maxTokens: 100, overlapTokens: 30 });
-    const shown = chunks.filter((c) => !c.gmOnly).map((c) => c.content).join('\n');
+    const shown = chunks
+      .filter((c) => !c.gmOnly)
+      .map((c) => c.content)
+      .join('\n');
     for (let i = 0; i < 6; i++) expect(shown).not.toContain(`number ${i} `);
     expect(chunks.filter((c) => c.gmOnly).length).toBeGreaterThan(0);
   });

@@ -55,9 +55,7 @@ export class BlockBuilder {
     }
     const isHeader = header ?? this.rowsInTable === 0;
     this.rowsInTable++;
-    this.blocks.push(
-      this.withPage({ kind: 'table-row', text: clean.join(' | '), cells: clean, table: this.table, header: isHeader }),
-    );
+    this.blocks.push(this.withPage({ kind: 'table-row', text: clean.join(' | '), cells: clean, table: this.table, header: isHeader }));
   }
 
   endTable(): void {

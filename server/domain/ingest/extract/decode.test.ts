@@ -26,7 +26,19 @@ describe('decodeText', () => {
 
   it('falls back to Windows-1252 when the bytes are not UTF-8', () => {
     // "Les règles du maître: épée" in Latin-1, plus 0x92 (cp1252 right single quote).
-    const bytes = new Uint8Array([...'Les r'].map((c) => c.charCodeAt(0)).concat([0xe8], [...'gles du ma'].map((c) => c.charCodeAt(0)), [0xee], [...'tre'].map((c) => c.charCodeAt(0)), [0x92], [...'s '].map((c) => c.charCodeAt(0)), [0xe9, 0x70, 0xe9, 0x65]));
+    const bytes = new Uint8Array(
+      [...'Les r']
+        .map((c) => c.charCodeAt(0))
+        .concat(
+          [0xe8],
+          [...'gles du ma'].map((c) => c.charCodeAt(0)),
+          [0xee],
+          [...'tre'].map((c) => c.charCodeAt(0)),
+          [0x92],
+          [...'s '].map((c) => c.charCodeAt(0)),
+          [0xe9, 0x70, 0xe9, 0x65],
+        ),
+    );
     const { text, encoding } = decodeText(bytes);
     expect(encoding).toBe('windows-1252');
     expect(text).toBe('Les règles du maître’s épée');

@@ -80,7 +80,8 @@ export function extractDocxXml(xml: string, styles: Map<string, number>, out: Bl
       onopen(name, attribs, walk) {
         const p = walk.current;
         switch (name) {
-          case 'w:p': return walk.openParagraph();
+          case 'w:p':
+            return walk.openParagraph();
           case 'w:pStyle':
             if (p) p.level = styleLevel(attribs['w:val'] ?? '', styles) ?? p.level;
             return;
@@ -96,18 +97,23 @@ export function extractDocxXml(xml: string, styles: Map<string, number>, out: Bl
             inText = true;
             return;
           case 'w:tab':
-          case 'w:ptab': return walk.append('\t');
+          case 'w:ptab':
+            return walk.append('\t');
           case 'w:br':
-          case 'w:cr': return walk.append('\n');
-          case 'w:noBreakHyphen': return walk.append('-');
-          case 'w:tbl': return walk.openTable();
+          case 'w:cr':
+            return walk.append('\n');
+          case 'w:noBreakHyphen':
+            return walk.append('-');
+          case 'w:tbl':
+            return walk.openTable();
           case 'w:tr':
             if (walk.inOuterTable) headerRow = false;
             return walk.openRow();
           case 'w:tblHeader':
             if (walk.inOuterTable) headerRow = attribs['w:val'] !== '0' && attribs['w:val'] !== 'false';
             return;
-          case 'w:tc': return walk.openCell();
+          case 'w:tc':
+            return walk.openCell();
         }
       },
       text: (data) => (inText ? data : undefined),
@@ -116,10 +122,14 @@ export function extractDocxXml(xml: string, styles: Map<string, number>, out: Bl
           case 'w:t':
             inText = false;
             return;
-          case 'w:p': return walk.closeParagraph();
-          case 'w:tc': return walk.closeCell();
-          case 'w:tr': return walk.closeRow(headerRow);
-          case 'w:tbl': return walk.closeTable();
+          case 'w:p':
+            return walk.closeParagraph();
+          case 'w:tc':
+            return walk.closeCell();
+          case 'w:tr':
+            return walk.closeRow(headerRow);
+          case 'w:tbl':
+            return walk.closeTable();
         }
       },
     },

@@ -12,8 +12,6 @@ describe('epub extraction', () => {
       ['ch1', 'ch2'],
     );
     const doc = await extractDocument(epub, 'planes.epub');
-    expect(doc.text).toBe(
-      'The Planes\n\nThe Ethereal Plane and the Astral Plane are called the Transitive Planes.\n\nThe Astral Plane\n\nSilver void.',
-    );
+    expect(doc.text).toBe('The Planes\n\nThe Ethereal Plane and the Astral Plane are called the Transitive Planes.\n\nThe Astral Plane\n\nSilver void.');
   });
 });

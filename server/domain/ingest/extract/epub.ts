@@ -59,7 +59,7 @@ export function extractEpub(zip: SafeZip, out: BlockBuilder): void {
   const opf = opfPath ? zip.readText(opfPath) : undefined;
   if (!opfPath || !opf) throw errors.damaged('epub');
   const chapters = spineOf(opf, opfPath).filter((path) => zip.has(path));
-  const encryption = zip.has('META-INF/encryption.xml') ? zip.readText('META-INF/encryption.xml') ?? '' : '';
+  const encryption = zip.has('META-INF/encryption.xml') ? (zip.readText('META-INF/encryption.xml') ?? '') : '';
   if (chapters.some((path) => encryption.includes(path.slice(path.lastIndexOf('/') + 1)))) throw errors.encrypted('epub');
   for (const path of chapters) zip.checkDeclared(path);
   for (const path of new Set(chapters)) {

@@ -1,14 +1,6 @@
 import { ACCEPTED_EXTENSIONS, type AcceptedExtension, typeLabel, typeLabelWithArticle } from './file-types';
 
-export type ExtractionErrorCode =
-  | 'unsupported_type'
-  | 'empty_file'
-  | 'type_mismatch'
-  | 'not_text'
-  | 'damaged'
-  | 'too_large'
-  | 'archive_limits'
-  | 'parse_error';
+export type ExtractionErrorCode = 'unsupported_type' | 'empty_file' | 'type_mismatch' | 'not_text' | 'damaged' | 'too_large' | 'archive_limits' | 'parse_error';
 
 /**
  * A document that cannot become text. `message` is written for the game master and says what to do.
@@ -42,9 +34,8 @@ export const errors = {
     });
   },
   noText(ext: AcceptedExtension, notes: string[] = []) {
-    const hint = ext === 'pdf'
-      ? ' If it is a scanned PDF, run text recognition (OCR) on it and upload it again.'
-      : ' Check that it is the right file and upload it again.';
+    const hint =
+      ext === 'pdf' ? ' If it is a scanned PDF, run text recognition (OCR) on it and upload it again.' : ' Check that it is the right file and upload it again.';
     const noted = notes.length ? ` ${notes.join(' ')}` : '';
     return new ExtractionError('empty_file', `No readable text was found in this ${typeLabel(ext)}.${noted}${hint}`, {
       rejectAtUpload: false,
@@ -80,18 +71,14 @@ export const errors = {
     });
   },
   archiveTooManyEntries(count: number, limit: number, rejectAtUpload: boolean) {
-    return new ExtractionError(
-      'archive_limits',
-      `The archive holds ${count} files, more than the ${limit} allowed; it looks like a zip bomb and was refused.`,
-      { rejectAtUpload },
-    );
+    return new ExtractionError('archive_limits', `The archive holds ${count} files, more than the ${limit} allowed; it looks like a zip bomb and was refused.`, {
+      rejectAtUpload,
+    });
   },
   archiveTooBig(limitBytes: number, rejectAtUpload: boolean) {
-    return new ExtractionError(
-      'archive_limits',
-      `The archive expands to more than ${formatMb(limitBytes)}; it looks like a zip bomb and was refused.`,
-      { rejectAtUpload },
-    );
+    return new ExtractionError('archive_limits', `The archive expands to more than ${formatMb(limitBytes)}; it looks like a zip bomb and was refused.`, {
+      rejectAtUpload,
+    });
   },
   archiveSizeLie(name: string) {
     return new ExtractionError(
@@ -125,10 +112,9 @@ export const errors = {
     return new ExtractionError('parse_error', 'Reading the file was cancelled.', { rejectAtUpload: false });
   },
   parse(ext: AcceptedExtension, cause?: unknown) {
-    return new ExtractionError(
-      'parse_error',
-      `The ${typeLabel(ext)} could not be read. Save it again (or export it as PDF or plain text) and upload it again.`,
-      { rejectAtUpload: false, cause },
-    );
+    return new ExtractionError('parse_error', `The ${typeLabel(ext)} could not be read. Save it again (or export it as PDF or plain text) and upload it again.`, {
+      rejectAtUpload: false,
+      cause,
+    });
   },
 };

@@ -1,6 +1,4 @@
-export const ACCEPTED_EXTENSIONS = [
-  'pdf', 'docx', 'txt', 'md', 'rtf', 'odt', 'csv', 'json', 'xml', 'html', 'htm', 'tex', 'epub', 'log',
-] as const;
+export const ACCEPTED_EXTENSIONS = ['pdf', 'docx', 'txt', 'md', 'rtf', 'odt', 'csv', 'json', 'xml', 'html', 'htm', 'tex', 'epub', 'log'] as const;
 
 export type AcceptedExtension = (typeof ACCEPTED_EXTENSIONS)[number];
 
@@ -25,18 +23,32 @@ export function isAcceptedExtension(ext: string): ext is AcceptedExtension {
 /** The name a game master knows the type by, for messages. */
 export function typeLabel(ext: AcceptedExtension): string {
   switch (ext) {
-    case 'pdf': return 'PDF file';
-    case 'docx': return 'Word document';
-    case 'odt': return 'OpenDocument text file';
-    case 'epub': return 'EPUB book';
-    case 'rtf': return 'RTF document';
-    case 'html': case 'htm': return 'web page';
-    case 'xml': return 'XML file';
-    case 'json': return 'JSON file';
-    case 'csv': return 'CSV spreadsheet';
-    case 'tex': return 'LaTeX file';
-    case 'md': return 'Markdown file';
-    case 'log': return 'log file';
-    case 'txt': return 'text file';
+    case 'pdf':
+      return 'PDF file';
+    case 'docx':
+      return 'Word document';
+    case 'odt':
+      return 'OpenDocument text file';
+    case 'epub':
+      return 'EPUB book';
+    case 'rtf':
+      return 'RTF document';
+    case 'html':
+    case 'htm':
+      return 'web page';
+    case 'xml':
+      return 'XML file';
+    case 'json':
+      return 'JSON file';
+    case 'csv':
+      return 'CSV spreadsheet';
+    case 'tex':
+      return 'LaTeX file';
+    case 'md':
+      return 'Markdown file';
+    case 'log':
+      return 'log file';
+    case 'txt':
+      return 'text file';
   }
 }

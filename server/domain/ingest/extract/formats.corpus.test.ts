@@ -11,7 +11,12 @@ import { withDeclaredSize } from './test-fixtures';
 const formatsDir = sharedPath('fixtures', 'formats');
 const hostileDir = sharedPath('fixtures', 'hostile');
 const read = (dir: string, name: string) => new Uint8Array(fs.readFileSync(path.join(dir, name)));
-const fold = (s: string) => s.replace(/[‘’‚‛′]/g, "'").replace(/[“”„‟″]/g, '"').replace(/\s+/g, ' ').toLowerCase();
+const fold = (s: string) =>
+  s
+    .replace(/[‘’‚‛′]/g, "'")
+    .replace(/[“”„‟″]/g, '"')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 const timings: [string, number][] = [];
 const memoryGrowth = new Map<string, number>();
 
@@ -137,9 +142,18 @@ describe('hostile fixtures', () => {
   });
 
   it('covers every hostile fixture', () => {
-    expect(fs.readdirSync(hostileDir).sort()).toEqual(
-      ['billion-laughs.xml', 'binary-noise.txt', 'broken.json', 'empty.txt', 'latin1.txt', 'not-a-pdf.pdf', 'truncated.pdf', 'utf16.txt', 'xss.md', 'zip-bomb.docx'],
-    );
+    expect(fs.readdirSync(hostileDir).sort()).toEqual([
+      'billion-laughs.xml',
+      'binary-noise.txt',
+      'broken.json',
+      'empty.txt',
+      'latin1.txt',
+      'not-a-pdf.pdf',
+      'truncated.pdf',
+      'utf16.txt',
+      'xss.md',
+      'zip-bomb.docx',
+    ]);
   });
 });
 

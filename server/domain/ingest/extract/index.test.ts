@@ -15,9 +15,7 @@ function uploadError(bytes: Uint8Array, name: string, limits?: Parameters<typeof
 
 describe('upload checks', () => {
   it('knows the accepted extensions', () => {
-    expect([...ACCEPTED_EXTENSIONS].sort()).toEqual(
-      ['csv', 'docx', 'epub', 'htm', 'html', 'json', 'log', 'md', 'odt', 'pdf', 'rtf', 'tex', 'txt', 'xml'],
-    );
+    expect([...ACCEPTED_EXTENSIONS].sort()).toEqual(['csv', 'docx', 'epub', 'htm', 'html', 'json', 'log', 'md', 'odt', 'pdf', 'rtf', 'tex', 'txt', 'xml']);
     expect(extensionOf('Players Handbook.PDF')).toBe('pdf');
     expect(extensionOf('C:\\notes\\session.12.log')).toBe('log');
     expect(extensionOf('.bashrc')).toBe('');

@@ -96,13 +96,22 @@ export async function extractDocument(bytes: Uint8Array, filename: string, optio
 
 function extractText(fileType: AcceptedExtension, text: string, out: BlockBuilder): void {
   switch (fileType) {
-    case 'md': return extractMarkdown(text, out);
-    case 'log': return extractLog(text, out);
-    case 'csv': return extractCsv(text, out);
-    case 'json': return extractJson(text, out);
-    case 'xml': return extractXml(text, out);
-    case 'html': case 'htm': return extractHtml(text, out);
-    case 'tex': return extractTex(text, out);
-    default: return extractPlainText(text, out);
+    case 'md':
+      return extractMarkdown(text, out);
+    case 'log':
+      return extractLog(text, out);
+    case 'csv':
+      return extractCsv(text, out);
+    case 'json':
+      return extractJson(text, out);
+    case 'xml':
+      return extractXml(text, out);
+    case 'html':
+    case 'htm':
+      return extractHtml(text, out);
+    case 'tex':
+      return extractTex(text, out);
+    default:
+      return extractPlainText(text, out);
   }
 }

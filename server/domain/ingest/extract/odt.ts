@@ -10,7 +10,15 @@ import { SafeZip } from './safe-zip';
  * Footnote bodies, which sit inside a paragraph, are emitted after it.
  */
 
-const SKIPPED = new Set(['office:annotation', 'text:tracked-changes', 'text:note-citation', 'office:automatic-styles', 'office:font-face-decls', 'office:forms', 'draw:image']);
+const SKIPPED = new Set([
+  'office:annotation',
+  'text:tracked-changes',
+  'text:note-citation',
+  'office:automatic-styles',
+  'office:font-face-decls',
+  'office:forms',
+  'draw:image',
+]);
 
 export function extractOdtXml(xml: string, out: BlockBuilder): void {
   let inHeaderRows = false;
@@ -21,36 +29,48 @@ export function extractOdtXml(xml: string, out: BlockBuilder): void {
     {
       onopen(name, attribs, walk) {
         switch (name) {
-          case 'text:h': return walk.openParagraph(Number(attribs['text:outline-level'] ?? '1') || 1, listDepth > 0);
-          case 'text:p': return walk.openParagraph(undefined, listDepth > 0);
-          case 'text:s': return walk.append(' '.repeat(Math.min(100, Math.max(1, Number(attribs['text:c'] ?? '1') || 1))));
-          case 'text:tab': return walk.append('\t');
-          case 'text:line-break': return walk.append('\n');
+          case 'text:h':
+            return walk.openParagraph(Number(attribs['text:outline-level'] ?? '1') || 1, listDepth > 0);
+          case 'text:p':
+            return walk.openParagraph(undefined, listDepth > 0);
+          case 'text:s':
+            return walk.append(' '.repeat(Math.min(100, Math.max(1, Number(attribs['text:c'] ?? '1') || 1))));
+          case 'text:tab':
+            return walk.append('\t');
+          case 'text:line-break':
+            return walk.append('\n');
           case 'text:list':
             listDepth++;
             return;
-          case 'table:table': return walk.openTable();
+          case 'table:table':
+            return walk.openTable();
           case 'table:table-header-rows':
             if (walk.inOuterTable) inHeaderRows = true;
             return;
-          case 'table:table-row': return walk.openRow();
-          case 'table:table-cell': return walk.openCell();
+          case 'table:table-row':
+            return walk.openRow();
+          case 'table:table-cell':
+            return walk.openCell();
         }
       },
       text: (data) => data.replace(/[\n\r\t]+/g, ' '),
       onclose(name, walk) {
         switch (name) {
           case 'text:h':
-          case 'text:p': return walk.closeParagraph();
+          case 'text:p':
+            return walk.closeParagraph();
           case 'text:list':
             listDepth--;
             return;
-          case 'table:table-cell': return walk.closeCell();
-          case 'table:table-row': return walk.closeRow(inHeaderRows);
+          case 'table:table-cell':
+            return walk.closeCell();
+          case 'table:table-row':
+            return walk.closeRow(inHeaderRows);
           case 'table:table-header-rows':
             if (walk.inOuterTable) inHeaderRows = false;
             return;
-          case 'table:table': return walk.closeTable();
+          case 'table:table':
+            return walk.closeTable();
         }
       },
     },

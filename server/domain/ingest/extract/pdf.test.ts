@@ -3,10 +3,7 @@ import { ExtractionError } from './errors';
 import { extractDocument, validateUpload } from './index';
 import { buildPdf } from './test-fixtures';
 
-const twoPages = buildPdf([
-  ['The Vault of Ashes', 'Dragons sleep beneath the mountain.'],
-  ['Page two speaks of the Ember Crown.'],
-]);
+const twoPages = buildPdf([['The Vault of Ashes', 'Dragons sleep beneath the mountain.'], ['Page two speaks of the Ember Crown.']]);
 
 async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
   const error = await promise.then(
@@ -28,7 +25,10 @@ describe('PDF extraction', () => {
       [2, 2],
     ]);
     const byPage = (page: number) =>
-      doc.blocks.filter((b) => b.kind !== 'page-break' && b.page === page).map((b) => b.text).join(' ');
+      doc.blocks
+        .filter((b) => b.kind !== 'page-break' && b.page === page)
+        .map((b) => b.text)
+        .join(' ');
     expect(byPage(1)).toBe('The Vault of Ashes Dragons sleep beneath the mountain.');
     expect(byPage(2)).toBe('Page two speaks of the Ember Crown.');
     expect(doc.blocks.filter((b) => b.kind === 'page-break').map((b) => b.page)).toEqual([1, 2]);

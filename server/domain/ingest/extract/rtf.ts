@@ -10,15 +10,60 @@ import { decodeCp1252 } from './decode';
  */
 
 const SKIPPED_DESTINATIONS = new Set([
-  'fonttbl', 'colortbl', 'stylesheet', 'info', 'pict', 'object', 'header', 'headerl', 'headerr', 'headerf',
-  'footer', 'footerl', 'footerr', 'footerf', 'xmlnstbl', 'listtable', 'listoverridetable', 'rsidtbl', 'generator',
-  'themedata', 'colorschememapping', 'datastore', 'latentstyles', 'filetbl', 'revtbl', 'pgdsctbl', 'fldinst',
-  'nonshppict', 'bkmkstart', 'bkmkend', 'userprops', 'docvar', 'mmathPr', 'listtext', 'pntext', 'pntxta', 'pntxtb',
+  'fonttbl',
+  'colortbl',
+  'stylesheet',
+  'info',
+  'pict',
+  'object',
+  'header',
+  'headerl',
+  'headerr',
+  'headerf',
+  'footer',
+  'footerl',
+  'footerr',
+  'footerf',
+  'xmlnstbl',
+  'listtable',
+  'listoverridetable',
+  'rsidtbl',
+  'generator',
+  'themedata',
+  'colorschememapping',
+  'datastore',
+  'latentstyles',
+  'filetbl',
+  'revtbl',
+  'pgdsctbl',
+  'fldinst',
+  'nonshppict',
+  'bkmkstart',
+  'bkmkend',
+  'userprops',
+  'docvar',
+  'mmathPr',
+  'listtext',
+  'pntext',
+  'pntxta',
+  'pntxtb',
 ]);
 
 const CHARACTER_WORDS: Record<string, string> = {
-  emdash: '—', endash: '–', bullet: '•', lquote: '‘', rquote: '’', ldblquote: '“', rdblquote: '”',
-  emspace: ' ', enspace: ' ', qmspace: ' ', tab: '\t', line: '\n', zwj: '', zwnj: '',
+  emdash: '—',
+  endash: '–',
+  bullet: '•',
+  lquote: '‘',
+  rquote: '’',
+  ldblquote: '“',
+  rdblquote: '”',
+  emspace: ' ',
+  enspace: ' ',
+  qmspace: ' ',
+  tab: '\t',
+  line: '\n',
+  zwj: '',
+  zwnj: '',
 };
 
 interface GroupState {
@@ -143,7 +188,9 @@ export function extractRtf(bytes: Uint8Array, out: BlockBuilder): void {
         }
         if (state.skip) continue;
         switch (word) {
-          case 'par': case 'sect': case 'page':
+          case 'par':
+          case 'sect':
+          case 'page':
             endParagraph();
             break;
           case 'pard':
@@ -152,16 +199,19 @@ export function extractRtf(bytes: Uint8Array, out: BlockBuilder): void {
           case 'outlinelevel':
             state.outline = param;
             break;
-          case 'trowd': case 'intbl':
+          case 'trowd':
+          case 'intbl':
             flushHex();
             rowOpen = true;
             break;
-          case 'cell': case 'nestcell':
+          case 'cell':
+          case 'nestcell':
             flushHex();
             cells.push(cell);
             cell = '';
             break;
-          case 'row': case 'nestrow':
+          case 'row':
+          case 'nestrow':
             endRow();
             break;
           case 'uc':
@@ -182,7 +232,7 @@ export function extractRtf(bytes: Uint8Array, out: BlockBuilder): void {
         continue;
       }
       groupStart = false;
-      if (next === '\'') {
+      if (next === "'") {
         const byte = parseInt(s.slice(i + 2, i + 4), 16);
         i += 4;
         if (fallbackToSkip > 0) {

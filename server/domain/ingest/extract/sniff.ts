@@ -57,7 +57,11 @@ export function sniffContent(bytes: Uint8Array, ext: AcceptedExtension, limits?:
       if (!isZip(bytes)) throw errors.typeMismatch(ext, seen);
       const zip = SafeZip.open(bytes, ext, resolveLimits(limits), { atUpload: true });
       const main = ext === 'docx' ? mainDocumentPath(zip) : ext === 'odt' ? 'content.xml' : 'META-INF/container.xml';
-      if (!main || !zip.has(main)) throw errors.typeMismatch(ext, `a zip archive without ${ext === 'docx' ? 'a Word document' : ext === 'odt' ? 'OpenDocument content' : 'an EPUB package'} inside`);
+      if (!main || !zip.has(main))
+        throw errors.typeMismatch(
+          ext,
+          `a zip archive without ${ext === 'docx' ? 'a Word document' : ext === 'odt' ? 'OpenDocument content' : 'an EPUB package'} inside`,
+        );
       zip.checkDeclared(main);
       return;
     }

@@ -12,8 +12,7 @@ export function buildPdf(pages: string[][]): Uint8Array {
   pages.forEach((lines, i) => {
     const escaped = lines.map((l) => `(${l.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj T*`);
     const stream = `BT /F1 12 Tf 72 720 Td 14 TL\n${escaped.join('\n')}\nET`;
-    objects[4 + i * 2] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`;
+    objects[4 + i * 2] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`;
     objects[5 + i * 2] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   });
   let out = '%PDF-1.4\n';

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { extractDocument } from './index';
 
 const enc = (s: string) => new TextEncoder().encode(s);
-const shape = (blocks: { kind: string; text: string; level?: number }[]) =>
-  blocks.map((b) => `${b.kind}:${b.level ?? ''}:${b.text}`);
+const shape = (blocks: { kind: string; text: string; level?: number }[]) => blocks.map((b) => `${b.kind}:${b.level ?? ''}:${b.text}`);
 
 describe('markdown, text and log extraction', () => {
   it('markdown: # headings become heading blocks; the markdown itself stays as written', async () => {
-    const md = '# Conditions\n\nIntro with **bold** and [a link](javascript:alert(1)).\n\n#### Exhaustion\n\n| Level | Effect |\n|---|---|\n| 1 | Disadvantage |\n\n```bash\n# not a heading\n```\n\nSetext Title\n------------\n\n<script>alert("xss")</script>\n';
+    const md =
+      '# Conditions\n\nIntro with **bold** and [a link](javascript:alert(1)).\n\n#### Exhaustion\n\n| Level | Effect |\n|---|---|\n| 1 | Disadvantage |\n\n```bash\n# not a heading\n```\n\nSetext Title\n------------\n\n<script>alert("xss")</script>\n';
     const doc = await extractDocument(enc(md), 'notes.md');
     expect(shape(doc.blocks)).toEqual([
       'heading:1:Conditions',
@@ -23,7 +23,8 @@ describe('markdown, text and log extraction', () => {
   });
 
   it('plain text: paragraphs by blank lines, lone short lines taken for headings', async () => {
-    const txt = 'Appendix PH-A: Conditions\r\n\r\nConditions alter a creature.\r\n\r\nBlinded\r\n\r\n-   A blinded creature can’t see and\r\n    automatically fails.\r\n';
+    const txt =
+      'Appendix PH-A: Conditions\r\n\r\nConditions alter a creature.\r\n\r\nBlinded\r\n\r\n-   A blinded creature can’t see and\r\n    automatically fails.\r\n';
     const doc = await extractDocument(enc(txt), 'conditions.txt');
     expect(shape(doc.blocks)).toEqual([
       'heading:1:Appendix PH-A: Conditions',

@@ -17,7 +17,12 @@ function splitLines(text: string): string[] {
 }
 
 function tableCells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
 }
 
 export function extractMarkdown(text: string, out: BlockBuilder): void {

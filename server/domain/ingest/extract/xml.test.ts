@@ -34,7 +34,10 @@ describe('xml extraction', () => {
   });
 
   it('reads XHTML content as HTML', async () => {
-    const doc = await extractDocument(enc('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><h2>Title</h2><p>Body text.</p></body></html>'), 'page.xml');
+    const doc = await extractDocument(
+      enc('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><h2>Title</h2><p>Body text.</p></body></html>'),
+      'page.xml',
+    );
     expect(doc.text).toBe('Title\n\nBody text.');
   });
 });

@@ -94,12 +94,16 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
 
     const onMessage = (message: FromWorker) => {
       switch (message.kind) {
-        case 'page': return options.onProgress?.(message.page, message.pageCount);
-        case 'chunking': return options.onChunking?.();
-        case 'done': return finish(() => resolve(message.prepared), true);
+        case 'page':
+          return options.onProgress?.(message.page, message.pageCount);
+        case 'chunking':
+          return options.onChunking?.();
+        case 'done':
+          return finish(() => resolve(message.prepared), true);
         case 'failed':
           return finish(() => reject(new ExtractionError(message.code, message.message, { rejectAtUpload: message.rejectAtUpload })), true);
-        case 'crashed': return finish(() => reject(new Error(`reading ${filename} failed in its worker thread: ${message.message}`)));
+        case 'crashed':
+          return finish(() => reject(new Error(`reading ${filename} failed in its worker thread: ${message.message}`)));
       }
     };
     const onError = (error: Error & { code?: string }) => {

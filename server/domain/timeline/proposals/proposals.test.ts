@@ -127,9 +127,7 @@ describe('session notes -> proposed events (offline engine)', () => {
     expect(badDate.json().error).toBe('No such date: February 1492 has 29 days');
     expect((await call('POST', `/api/campaigns/${campaign}/timeline/proposals/${map.id}/reject`)).statusCode).toBe(200);
     expect((await call('POST', `/api/campaigns/${campaign}/timeline/proposals/${map.id}/accept`, {})).statusCode).toBe(409);
-    expect((await call('POST', `/api/campaigns/${campaign}/timeline/proposals/${arrival.id}/accept`, {})).json().error).toBe(
-      'This proposal was already accepted',
-    );
+    expect((await call('POST', `/api/campaigns/${campaign}/timeline/proposals/${arrival.id}/accept`, {})).json().error).toBe('This proposal was already accepted');
 
     const again = (await call('POST', `/api/campaigns/${campaign}/timeline/proposals`, { document_id: logId })).json();
     expect(again.created).toBe(0);
@@ -194,7 +192,13 @@ describe('session notes -> proposed events (Claude, through the fake Messages AP
             quote: 'Combat: six Ashen Hand raiders attack the caravan at the ford.',
           },
           { title: 'Invented', session: 1, event_type: 'prophecy', quote: 'A dragon lands on the caravan.' },
-          { title: 'The map', in_world_date: null, session: 1, event_type: 'discovery', quote: 'Idris Fenn pries open the crate and finds a map of the Sunless Vault.' },
+          {
+            title: 'The map',
+            in_world_date: null,
+            session: 1,
+            event_type: 'discovery',
+            quote: 'Idris Fenn pries open the crate and finds a map of the Sunless Vault.',
+          },
         ],
       },
       usage: { input_tokens: 1200, output_tokens: 300 },

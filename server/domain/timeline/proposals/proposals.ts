@@ -106,13 +106,7 @@ const fingerprintOf = (documentId: string, quote: string) =>
  * proposed before keeps its proposal (and its decision), so proposing twice never duplicates an
  * accepted event.
  */
-export async function proposeEvents(
-  db: Kysely<DB>,
-  ai: AiProviders,
-  userId: string,
-  campaignId: string,
-  documentId: string,
-): Promise<ProposeResult> {
+export async function proposeEvents(db: Kysely<DB>, ai: AiProviders, userId: string, campaignId: string, documentId: string): Promise<ProposeResult> {
   await requireOwnedCampaign(db, userId, campaignId);
   const document = await requireNotesDocument(db, userId, campaignId, documentId);
   const { calendar } = await calendarFor(db, campaignId);
@@ -126,10 +120,7 @@ export async function proposeEvents(
   const yearHint = calendar.fromDay(baseDay).year;
 
   const engine = ai.engine === 'claude' ? 'claude' : 'offline';
-  const drafts =
-    engine === 'claude'
-      ? await proposeWithClaude(db, ai, userId, document.content, calendar)
-      : proposeFromNotes(document.content, calendar, yearHint);
+  const drafts = engine === 'claude' ? await proposeWithClaude(db, ai, userId, document.content, calendar) : proposeFromNotes(document.content, calendar, yearHint);
 
   let created = 0;
   await db.transaction().execute(async (trx) => {

@@ -93,13 +93,64 @@ export function eventTypeOf(text: string): EventType {
   return 'player_party';
 }
 
-const TITLES = new Set(['Harbourmaster', 'Harbormaster', 'Magistrate', 'Captain', 'Lord', 'Lady', 'Sir', 'Dame', 'King', 'Queen', 'Prince', 'Princess', 'Mayor', 'Sheriff', 'General', 'Commander', 'Master', 'Mistress', 'Warden', 'Constable', 'Baron', 'Baroness', 'Duke', 'Duchess', 'Count', 'Countess', 'High', 'Elder']);
-const PLACE_WORDS = /\b(Keep|Chapel|Library|Market|Tower|Castle|Hall|Harbou?r|Docks?|Temple|Shrine|City|Town|Village|Forest|Wood|Woods|Isle|Island|Mountains?|Peak|Pass|River|Lake|Sea|Bay|Inn|Tavern|Abbey|Citadel|Fort|Fortress|Ruins?|Cavern|Caves?|Mines?|Gate|Bridge|Road|Vale|Valley|Marsh|Swamp|Desert|Crypt|Tomb|Sanctum|Manor|Palace)\b$/;
-const PLACE_CUE = /\b(in|at|to|toward|towards|into|beneath|under|near|from|reaches|reach|reached|arrives? (?:at|in)|enters?|leaves?|across|through|outside|inside|within)\s+(?:the\s+)?$/i;
+const TITLES = new Set([
+  'Harbourmaster',
+  'Harbormaster',
+  'Magistrate',
+  'Captain',
+  'Lord',
+  'Lady',
+  'Sir',
+  'Dame',
+  'King',
+  'Queen',
+  'Prince',
+  'Princess',
+  'Mayor',
+  'Sheriff',
+  'General',
+  'Commander',
+  'Master',
+  'Mistress',
+  'Warden',
+  'Constable',
+  'Baron',
+  'Baroness',
+  'Duke',
+  'Duchess',
+  'Count',
+  'Countess',
+  'High',
+  'Elder',
+]);
+const PLACE_WORDS =
+  /\b(Keep|Chapel|Library|Market|Tower|Castle|Hall|Harbou?r|Docks?|Temple|Shrine|City|Town|Village|Forest|Wood|Woods|Isle|Island|Mountains?|Peak|Pass|River|Lake|Sea|Bay|Inn|Tavern|Abbey|Citadel|Fort|Fortress|Ruins?|Cavern|Caves?|Mines?|Gate|Bridge|Road|Vale|Valley|Marsh|Swamp|Desert|Crypt|Tomb|Sanctum|Manor|Palace)\b$/;
+const PLACE_CUE =
+  /\b(in|at|to|toward|towards|into|beneath|under|near|from|reaches|reach|reached|arrives? (?:at|in)|enters?|leaves?|across|through|outside|inside|within)\s+(?:the\s+)?$/i;
 const MOVEMENT = /\b(reach\w*|arriv\w*|enter\w*|travel\w* to|return\w* to|sail\w* to|ride\w* to|journey\w* to)\b/i;
 const NAME_RUN = /\b[A-Z][\p{L}'’-]+(?:\s+(?:of\s+|the\s+)?[A-Z][\p{L}'’-]+)*/gu;
-const GROUP_NOUN = /^\s+(zealots|cultists|guards|soldiers|knights|bandits|raiders|priests|members|agents|thugs|pirates|sailors|followers|troops|spies|acolytes|warriors)\b/i;
-const SENTENCE_STARTERS = new Set(['The', 'A', 'An', 'In', 'At', 'On', 'After', 'Before', 'When', 'Then', 'Later', 'Combat', 'Interrogation', 'Recap', 'Session', 'Loot', 'XP', 'Present']);
+const GROUP_NOUN =
+  /^\s+(zealots|cultists|guards|soldiers|knights|bandits|raiders|priests|members|agents|thugs|pirates|sailors|followers|troops|spies|acolytes|warriors)\b/i;
+const SENTENCE_STARTERS = new Set([
+  'The',
+  'A',
+  'An',
+  'In',
+  'At',
+  'On',
+  'After',
+  'Before',
+  'When',
+  'Then',
+  'Later',
+  'Combat',
+  'Interrogation',
+  'Recap',
+  'Session',
+  'Loot',
+  'XP',
+  'Present',
+]);
 
 interface Names {
   people: string[];
@@ -145,7 +196,10 @@ export function partyOf(content: string): string[] {
   if (!line) return [];
   const inParentheses = [...line[1].matchAll(/\(([^)]+)\)/g)].map((match) => match[1].trim());
   if (inParentheses.length > 0) return inParentheses;
-  return line[1].split(/,|\band\b/).map((name) => name.trim().replace(/\.$/, '')).filter(Boolean);
+  return line[1]
+    .split(/,|\band\b/)
+    .map((name) => name.trim().replace(/\.$/, ''))
+    .filter(Boolean);
 }
 
 const ORDINAL = '(\\d{1,3})(?:st|nd|rd|th)?';
@@ -177,7 +231,10 @@ export function inWorldDay(text: string, calendar: Calendar, yearHint: number): 
 function titleOf(text: string): string {
   const labelled = /^([A-Z][\w' ]{0,24}):\s+(.*)$/s.exec(text);
   let body = labelled ? labelled[2] : text;
-  body = body.split(/(?<=[.!?])\s|\s[—–]\s/)[0].replace(/[.;:!]+$/, '').trim();
+  body = body
+    .split(/(?<=[.!?])\s|\s[—–]\s/)[0]
+    .replace(/[.;:!]+$/, '')
+    .trim();
   if (labelled && !/^(combat|note)$/i.test(labelled[1]) && !body.toLowerCase().includes(labelled[1].toLowerCase())) body = `${labelled[1]}: ${body}`;
   body = body.charAt(0).toUpperCase() + body.slice(1);
   if (body.length <= 100) return body;
