@@ -3,7 +3,9 @@
  * Loaders of campaign screens pass it to requireCampaignAccess, so the GM sees a screen exactly
  * as a player would; for a player it changes nothing.
  */
-export const VIEW_AS_COOKIE = 'tk_view_as';
+import { VIEW_AS_COOKIE } from '../../contract/view-as-cookie';
+
+export { VIEW_AS_COOKIE };
 
 export function viewAsPlayer(request: Request): boolean {
   const cookies = request.headers.get('cookie') ?? '';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { VIEW_AS_COOKIE } from '../../app/lib/view-as.server';
+import { VIEW_AS_COOKIE } from '../../contract/view-as-cookie';
 import { requireCampaignAccess, type CampaignAccess } from '../domain/ownership';
 import type { Services } from '../services';
 import { currentUser } from './auth';
