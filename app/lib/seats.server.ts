@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/server-runtime';
-import { VIEW_AS_COOKIE } from './view-as.server';
+import { viewAsCookie as writeViewAsCookie } from '../../contract/view-as-cookie';
 
 /**
  * A seat check's 404 as the page's 404: a player (or a removed one) opening a GM-only screen,
@@ -14,10 +14,7 @@ export async function orNotFound<T>(context: AppLoadContext, work: Promise<T>): 
   }
 }
 
-/** The view-as switch's cookie: for this browser session only, so the GM is never stuck in it. */
+/** The view-as switch's cookie, Secure when the page came over https. */
 export function viewAsCookie(mode: 'player' | 'gm', request: Request): string {
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return mode === 'player'
-    ? `${VIEW_AS_COOKIE}=player; Path=/; HttpOnly; SameSite=Lax${secure}`
-    : `${VIEW_AS_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  return writeViewAsCookie(mode, new URL(request.url).protocol === 'https:');
 }

@@ -9,6 +9,7 @@ import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields } from '~/lib/form-data';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
+import { orNotFound } from '~/lib/seats.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign · Tomekeeper' }];
 
@@ -24,15 +25,9 @@ type View = (typeof VIEWS)[number];
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
   const { db } = context.services;
-  const { ownership, tomes, timeline, conceptMap, chat, isDomainError } = context.domain;
+  const { ownership, tomes, timeline, conceptMap, chat } = context.domain;
   const url = new URL(request.url);
-  let access;
-  try {
-    access = await ownership.requireCampaignAccess(db, user.id, params.campaignId ?? '', { viewAsPlayer: viewAsPlayer(request) });
-  } catch (error) {
-    if (isDomainError(error) && error.status === 404) throw new Response('Campaign not found', { status: 404 });
-    throw error;
-  }
+  const access = await orNotFound(context, ownership.requireCampaignAccess(db, user.id, params.campaignId ?? '', { viewAsPlayer: viewAsPlayer(request) }));
   const requestedView = url.searchParams.get('view');
   const view: View = (VIEWS as readonly string[]).includes(requestedView ?? '') ? (requestedView as View) : 'documents';
   const documentId = url.searchParams.get('document');
@@ -40,24 +35,19 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const base = { campaign, view, audience: access.audience, role: access.role };
 
   if (documentId) {
-    try {
-      const [document, conversation] = await Promise.all([
-        tomes.getCampaignDocument(db, access, documentId),
-        chat.getCampaignDocumentConversation(db, access, documentId),
-      ]);
-      return {
-        ...base,
-        document,
-        highlight: parseQuoteRange(url.searchParams.get('at'), document.content.length),
-        conversation,
-        documents: null,
-        events: null,
-        map: null,
-      };
-    } catch (error) {
-      if (isDomainError(error) && error.status === 404) throw new Response('Document not found', { status: 404 });
-      throw error;
-    }
+    const [document, conversation] = await orNotFound(
+      context,
+      Promise.all([tomes.getCampaignDocument(db, access, documentId), chat.getCampaignDocumentConversation(db, access, documentId)]),
+    );
+    return {
+      ...base,
+      document,
+      highlight: parseQuoteRange(url.searchParams.get('at'), document.content.length),
+      conversation,
+      documents: null,
+      events: null,
+      map: null,
+    };
   }
   const none = { document: null, highlight: null, conversation: null, documents: null, events: null, map: null };
   if (view === 'timeline') return { ...base, ...none, events: await timeline.listEvents(db, access) };

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { isDiskFull } from '../http/storage-health';
+import { isDiskFull } from './disk-full';
 
 /** Below this much free space the embedded database cannot be trusted to start (WAL, checkpoints). */
 export const LOW_SPACE_BYTES = 64 * 1024 * 1024;

@@ -1,3 +1,5 @@
+import { isDiskFull } from '../db/disk-full';
+
 /**
  * Disk full, as the storage reports it: Postgres (embedded or server) answers SQLSTATE 53100
  * (disk_full) or 53000-class errors, and Node's fs answers ENOSPC / EDQUOT. The error handler
@@ -6,15 +8,9 @@
  */
 export const DISK_FULL_MESSAGE = 'The server has run out of storage space, so nothing was saved. Ask the administrator to free disk space, then try again.';
 
-const RECOVERY_MS = 5 * 60_000;
+export { isDiskFull };
 
-export function isDiskFull(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === 'ENOSPC' || e.code === 'EDQUOT' || e.code === '53100') return true;
-    if (typeof (e as { message?: unknown }).message === 'string' && /No space left on device/i.test((e as { message: string }).message)) return true;
-  }
-  return false;
-}
+const RECOVERY_MS = 5 * 60_000;
 
 export class StorageHealth {
   private fullAt: number | null = null;
