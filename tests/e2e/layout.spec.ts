@@ -199,6 +199,21 @@ const SCREENS: Screen[] = [
         .click(),
     action: (page) => page.getByRole('button', { name: /save|apply/i }).last(),
   },
+  { name: 'campaign-players', url: (w) => `/campaigns/${w.campaignId}/players`, action: (page) => page.getByRole('button', { name: 'Create invite' }) },
+  { name: 'campaign-notes', url: (w) => `/campaigns/${w.campaignId}/notes`, action: (page) => page.getByRole('button', { name: /Save note/ }) },
+  { name: 'join', url: () => '/join', action: (page) => page.getByRole('button', { name: 'Continue' }) },
+  { name: 'play-documents', url: (w) => `/play/${w.campaignId}`, action: (page) => page.getByTestId('play-documents').getByRole('link').first() },
+  { name: 'play-document', url: (w) => `/play/${w.campaignId}?document=${w.markdownId}`, action: (page) => page.getByRole('button', { name: 'Ask' }) },
+  {
+    name: 'play-timeline',
+    url: (w) => `/play/${w.campaignId}?view=timeline`,
+    action: (page) => page.getByRole('navigation', { name: 'Campaign sections' }).getByRole('link', { name: 'Documents' }),
+  },
+  {
+    name: 'play-map',
+    url: (w) => `/play/${w.campaignId}?view=map`,
+    action: (page) => page.getByRole('navigation', { name: 'Campaign sections' }).getByRole('link', { name: 'Documents' }),
+  },
   { name: 'not-found', url: () => '/no-such-page', action: (page) => page.getByRole('link', { name: 'Back to the dashboard' }) },
 ];
 
