@@ -278,8 +278,37 @@ test('seat page actions answer malformed forms with a redirect or a 4xx, never a
     `/play/${campaignId}`,
     '/play/not-a-uuid',
   ];
-  const intents = ['', 'ask-document', 'find', 'join', 'create-invite', 'revoke-invite', 'remove-player', 'set-budget', 'create-note', 'update-note', 'delete-note', 'nonsense'];
-  const fields = ['document_id', 'query', 'conversation_id', 'code', 'uses', 'expires_in_days', 'note', 'invite_id', 'user_id', 'monthly_budget_usd', 'note_id', 'title', 'body', 'mode', 'redirectTo'];
+  const intents = [
+    '',
+    'ask-document',
+    'find',
+    'join',
+    'create-invite',
+    'revoke-invite',
+    'remove-player',
+    'set-budget',
+    'create-note',
+    'update-note',
+    'delete-note',
+    'nonsense',
+  ];
+  const fields = [
+    'document_id',
+    'query',
+    'conversation_id',
+    'code',
+    'uses',
+    'expires_in_days',
+    'note',
+    'invite_id',
+    'user_id',
+    'monthly_budget_usd',
+    'note_id',
+    'title',
+    'body',
+    'mode',
+    'redirectTo',
+  ];
   const bodies = intents.flatMap((intent) =>
     ['a%00b', '%ED%A0%80%FF', 'not-a-uuid', '-1e309', 'x'.repeat(5000)].map((value) => `intent=${intent}&${fields.map((f) => `${f}=${value}`).join('&')}`),
   );
