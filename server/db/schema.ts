@@ -213,6 +213,8 @@ export interface ConversationsTable {
   kind: 'campaign_chat' | 'document_chat' | 'content';
   campaign_id: string | null;
   document_id: string | null;
+  /** The view it was held in: a GM previewing as a player holds 'player' conversations. */
+  audience: Generated<'gm' | 'player'>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

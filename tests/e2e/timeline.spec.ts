@@ -183,6 +183,9 @@ test.describe('campaign timeline in real Chromium', () => {
 
     await page.getByRole('button', { name: /^The Sea Ghost is sighted:/ }).hover();
     await expect(page.getByTestId('timeline-tooltip')).toContainText('1 linked document');
+    // A new event is the GM's alone until shown to players, and its marker says so.
+    await expect(page.getByTestId('timeline-tooltip')).toContainText('GM only');
+    await expect(page.getByRole('button', { name: /^The Sea Ghost is sighted:.*, GM only$/ })).toBeVisible();
     await expect(page.getByTestId('event-list')).toContainText('1 linked document');
     await page.getByRole('button', { name: /^The Sea Ghost is sighted:/ }).click();
     await expect(modal.getByLabel('smugglers.md')).toBeChecked();

@@ -53,7 +53,7 @@ export async function prepareCampaignChat(db: Kysely<DB>, access: CampaignAccess
   const campaignId = campaign.id;
   // A player's question is refused before any work once the campaign's monthly budget is spent.
   await requireCampaignBudget(db, access);
-  const conversationId = conversation_id ? (await requireConversation(db, userId, { kind: 'campaign_chat', campaignId }, conversation_id)).id : null;
+  const conversationId = conversation_id ? (await requireConversation(db, userId, { kind: 'campaign_chat', campaignId, audience }, conversation_id)).id : null;
   const history = await historyOf(db, conversationId);
   const previousQuestion = [...history].reverse().find((turn) => turn.role === 'user')?.content;
 
@@ -106,7 +106,7 @@ export async function prepareCampaignChat(db: Kysely<DB>, access: CampaignAccess
         const exchange = await saveExchange(trx, {
           userId,
           conversationId,
-          owner: { kind: 'campaign_chat', campaignId },
+          owner: { kind: 'campaign_chat', campaignId, audience },
           question: query,
           askedAt,
           answer: result.text,

@@ -88,7 +88,7 @@ describe('campaign and document chat through Claude (the fake Messages API)', ()
     const events = parseEvents(response.body);
     const deltas = events.filter(([name]) => name === 'delta');
     const [last, done] = events.at(-1)!;
-    expect(last).toBe('done');
+    expect(last, JSON.stringify(done)).toBe('done');
     expect(deltas.length).toBeGreaterThan(5);
     expect(deltas.map(([, d]) => d.text).join('')).toBe(done.response);
     expect(done.engine).toBe('claude');

@@ -16,7 +16,7 @@ describe('conversation lists a page at a time', () => {
       const exchange = await saveExchange(t.services.db, {
         userId: gm.userId,
         conversationId: null,
-        owner: { kind: 'campaign_chat', campaignId },
+        owner: { kind: 'campaign_chat', campaignId, audience: 'gm' },
         question: `Question ${n}`,
         askedAt: new Date(),
         answer: `Answer ${n}`,

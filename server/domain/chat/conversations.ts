@@ -5,7 +5,7 @@ import type { ChatTurn } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
 import { notFound } from '../errors';
-import { isUuid, type CampaignAccess } from '../ownership';
+import { isUuid, type Audience, type CampaignAccess } from '../ownership';
 
 export interface ConversationSummary {
   id: string;
@@ -64,7 +64,8 @@ export async function listConversations(db: Kysely<DB>, access: CampaignAccess, 
     ])
     .where('cv.user_id', '=', userId)
     .where('cv.campaign_id', '=', campaignId)
-    .where('cv.kind', '=', 'campaign_chat');
+    .where('cv.kind', '=', 'campaign_chat')
+    .where('cv.audience', '=', access.audience);
   if (before) {
     query = query.where(sql<boolean>`(cv.updated_at, cv.id) < (select c.updated_at, c.id from conversations c where c.id = ${before} and c.user_id = ${userId})`);
   }
@@ -88,7 +89,7 @@ export async function listConversations(db: Kysely<DB>, access: CampaignAccess, 
 export async function getConversation(db: Kysely<DB>, access: CampaignAccess, conversationId: string): Promise<Conversation> {
   const { userId } = access;
   const campaignId = access.campaign.id;
-  const conversation = await requireConversation(db, userId, { kind: 'campaign_chat', campaignId }, conversationId);
+  const conversation = await requireConversation(db, userId, { kind: 'campaign_chat', campaignId, audience: access.audience }, conversationId);
   const messages = await db
     .selectFrom('messages')
     .select(['role', 'content', 'citations', 'engine', 'created_at'])
@@ -110,17 +111,29 @@ export async function getConversation(db: Kysely<DB>, access: CampaignAccess, co
   };
 }
 
-/** What a conversation belongs to: campaign chats and content drafts (content/) to a campaign, document chats to a document. */
-type ConversationOwner = { kind: 'campaign_chat' | 'content'; campaignId: string } | { kind: 'document_chat'; documentId: string };
+/**
+ * What a conversation belongs to: campaign chats and content drafts (content/) to a campaign, document chats to a
+ * document; chats also to the view they were held in (content drafts are the GM's alone).
+ */
+type ConversationOwner =
+  | { kind: 'campaign_chat'; campaignId: string; audience: Audience }
+  | { kind: 'content'; campaignId: string }
+  | { kind: 'document_chat'; documentId: string; audience: Audience };
 
-/** A conversation of the caller's, of this campaign (or document); 404 otherwise. */
+/** The view a conversation of this owner is held in. */
+export function audienceOf(owner: ConversationOwner): Audience {
+  return owner.kind === 'content' ? 'gm' : owner.audience;
+}
+
+/** A conversation of the caller's, of this campaign (or document), held in the same view; 404 otherwise. */
 export async function requireConversation(db: Kysely<DB>, userId: string, owner: ConversationOwner, conversationId: string) {
   let query = db
     .selectFrom('conversations')
     .select(['id', 'created_at', 'updated_at'])
     .where('id', '=', isUuid(conversationId) ? conversationId : '00000000-0000-0000-0000-000000000000')
     .where('user_id', '=', userId)
-    .where('kind', '=', owner.kind);
+    .where('kind', '=', owner.kind)
+    .where('audience', '=', audienceOf(owner));
   query = owner.kind === 'document_chat' ? query.where('document_id', '=', owner.documentId) : query.where('campaign_id', '=', owner.campaignId);
   const conversation = await query.executeTakeFirst();
   if (!conversation) throw notFound(owner.kind === 'content' ? 'Content conversation' : 'Conversation');
@@ -179,6 +192,7 @@ export async function saveExchange(db: Kysely<DB>, exchange: ExchangeToSave): Pr
         kind: exchange.owner.kind,
         campaign_id: exchange.owner.kind !== 'document_chat' ? exchange.owner.campaignId : null,
         document_id: exchange.owner.kind === 'document_chat' ? exchange.owner.documentId : null,
+        audience: audienceOf(exchange.owner),
         updated_at: now,
       })
       .returning('id')

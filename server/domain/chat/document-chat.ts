@@ -102,7 +102,7 @@ async function answerAboutDocument(
   const { id: documentId, dataset_id: datasetId, content } = document;
   if (document.status === 'processing') throw new DomainError(409, 'This document is still being processed. Ask again once it is ready.');
   if (document.status === 'failed') throw new DomainError(409, 'This document could not be processed, so there is nothing to ask about.');
-  const owner = { kind: 'document_chat' as const, documentId };
+  const owner = { kind: 'document_chat' as const, documentId, audience };
   const conversationId = conversation_id ? (await requireConversation(db, userId, owner, conversation_id)).id : null;
   const history = await historyOf(db, conversationId);
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ChatCitation } from '../../../contract/chat';
 import type { DB } from '../../db/schema';
-import { requireOwnedDocument, type CampaignAccess } from '../ownership';
+import { requireOwnedDocument, type Audience, type CampaignAccess } from '../ownership';
 import { getCampaignDocument } from '../tomes/campaign-documents';
 
 export interface DocumentChatMessage {
@@ -26,7 +26,7 @@ export async function getDocumentConversation(
   documentId: string,
 ): Promise<{ id: string; messages: DocumentChatMessage[] } | null> {
   await requireOwnedDocument(db, userId, datasetId, documentId);
-  return latestDocumentConversation(db, userId, documentId);
+  return latestDocumentConversation(db, userId, documentId, 'gm');
 }
 
 /** The caller's own latest conversation about a document of the campaign (a player's only about a visible one). */
@@ -36,16 +36,17 @@ export async function getCampaignDocumentConversation(
   documentId: string,
 ): Promise<{ id: string; messages: DocumentChatMessage[] } | null> {
   await getCampaignDocument(db, access, documentId);
-  return latestDocumentConversation(db, access.userId, documentId);
+  return latestDocumentConversation(db, access.userId, documentId, access.audience);
 }
 
-async function latestDocumentConversation(db: Kysely<DB>, userId: string, documentId: string) {
+async function latestDocumentConversation(db: Kysely<DB>, userId: string, documentId: string, audience: Audience) {
   const conversation = await db
     .selectFrom('conversations')
     .select('id')
     .where('user_id', '=', userId)
     .where('kind', '=', 'document_chat')
     .where('document_id', '=', documentId)
+    .where('audience', '=', audience)
     .orderBy('updated_at', 'desc')
     .limit(1)
     .executeTakeFirst();

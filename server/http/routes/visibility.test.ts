@@ -270,6 +270,34 @@ describe('what players see of the Ember Crown (offline engine)', () => {
     const map = (await asPlayer(`/api/campaigns/${table.campaignId}/concept-map`)).json();
     expect(secretsIn(JSON.stringify(map.concepts))).toEqual([]);
   });
+
+  it("keeps the GM's own conversations out of the player view, so their history never feeds a player's answer", async () => {
+    const viewAsPlayer = { ...bearer(table.gm.token), cookie: 'tk_view_as=player' };
+    const base = `/api/campaigns/${table.campaignId}`;
+    const gmChat = await as(table.gm.token, 'POST', `${base}/chat`, { query: 'Who is the harbourmaster of Greywater?' });
+    expect(gmChat.statusCode).toBe(200);
+    const gmConversation = gmChat.json().conversation_id as string;
+
+    const previewList = await t.app.inject({ method: 'GET', url: `${base}/conversations`, headers: viewAsPlayer });
+    expect(previewList.json().map((c: { id: string }) => c.id)).not.toContain(gmConversation);
+    expect((await t.app.inject({ method: 'GET', url: `${base}/conversations/${gmConversation}`, headers: viewAsPlayer })).statusCode).toBe(404);
+    const continued = await t.app.inject({
+      method: 'POST',
+      url: `${base}/chat`,
+      headers: viewAsPlayer,
+      payload: { query: 'And what does he hide?', conversation_id: gmConversation },
+    });
+    expect(continued.statusCode).toBe(404);
+
+    const previewChat = await t.app.inject({ method: 'POST', url: `${base}/chat`, headers: viewAsPlayer, payload: { query: 'Who is the harbourmaster?' } });
+    expect(previewChat.statusCode).toBe(200);
+    const previewConversation = previewChat.json().conversation_id as string;
+    const previewIds = (await t.app.inject({ method: 'GET', url: `${base}/conversations`, headers: viewAsPlayer })).json().map((c: { id: string }) => c.id);
+    expect(previewIds).toEqual([previewConversation]);
+    const gmIds = (await as(table.gm.token, 'GET', `${base}/conversations`)).json().map((c: { id: string }) => c.id);
+    expect(gmIds).toContain(gmConversation);
+    expect(gmIds).not.toContain(previewConversation);
+  });
   it("bills players' questions to the campaign and stops them, not the GM, once its budget is spent", async () => {
     const { db } = t.services;
     const billed = await db.selectFrom('usage_events').select(['user_id', 'feature']).where('campaign_id', '=', table.campaignId).execute();

@@ -20,15 +20,16 @@ interface MarkerProps {
 
 export const Marker = memo(function Marker({ event, x, lane, width, labelled, tabbable, described }: MarkerProps) {
   const info = eventTypeInfo(event.event_type);
+  const gmOnly = !event.player_visible;
   return (
     <button
       type="button"
-      className={`tl-marker${labelled ? ' labelled' : ''}${lane === OVERFLOW ? ' overflowed' : ''}`}
+      className={`tl-marker${labelled ? ' labelled' : ''}${lane === OVERFLOW ? ' overflowed' : ''}${gmOnly ? ' gm-only' : ''}`}
       data-event-id={event.id}
       data-testid="timeline-marker"
       tabIndex={tabbable ? 0 : -1}
       style={{ transform: `translate(${x}px, ${laneTop(lane)}px)`, maxWidth: labelled ? width : HIT, '--type-color': info.color } as React.CSSProperties}
-      aria-label={`${event.title}: ${info.name}, ${event.date_label}`}
+      aria-label={`${event.title}: ${info.name}, ${event.date_label}${gmOnly ? ', GM only' : ''}`}
       aria-describedby={described ? 'tl-tooltip' : undefined}
     >
       <span className="tl-marker-icon">
@@ -75,6 +76,7 @@ export function TrackTooltip({ event, calendar, left, top }: { event: TimelineEv
       <span className="tl-tooltip-type" style={{ background: info.color }}>
         {info.name}
       </span>
+      {!event.player_visible && <span className="badge gm-only">GM only</span>}
       <span>
         {weekday !== null ? `${calendar.weekdays[weekday]}, ` : ''}
         {event.date_label}
