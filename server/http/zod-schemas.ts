@@ -38,6 +38,18 @@ export function installZodSchemas(app: FastifyInstance, options: { checkResponse
 
 export const errorResponse = z.object({ error: z.string() }).describe('What went wrong, in words a person can act on');
 
+/** A citation as chat answers and generated content carry it. */
+export const citationSchema = z.object({
+  source_id: z.string(),
+  filename: z.string(),
+  quote: z.string(),
+  document_id: z.string().nullable(),
+  dataset_id: z.string().nullable(),
+  page: z.number().nullable().optional(),
+  start: z.number().int().nullable().optional().describe("Character offset of the quote in the document's stored content; null when not found"),
+  end: z.number().int().nullable().optional(),
+});
+
 const zodToJsonSchema = createJsonSchemaTransform({});
 
 /**

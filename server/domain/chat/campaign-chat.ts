@@ -7,11 +7,11 @@ import { linkedDatasetIds, type CampaignAccess } from '../ownership';
 import { CONTEXT_BUDGETS, searchPassages, toAiPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
 import { citationsFromPassages, placeCitations } from './citations';
-import { historyOf, requireConversation, saveExchange } from './conversations';
+import { historyOf, requireConversation, saveAnswer } from './conversations';
 import { sendOpeningFirst } from './opening';
 import { campaignSystemPrompt } from './prompts';
 import { requireCampaignBudget } from '../usage/campaign-budget';
-import { generationCost, recordGeneration, recordSearchUsage } from './usage-records';
+import { recordSearchUsage } from './usage-records';
 
 export const campaignChatSchema = z.object({
   query: z
@@ -101,22 +101,18 @@ export async function prepareCampaignChat(db: Kysely<DB>, access: CampaignAccess
         });
       const durationMs = performance.now() - started;
       const citations = await placeCitations(db, access, citationsFromPassages(result.citations, passages), passages);
-      const cost = generationCost(result);
-      const saved = await db.transaction().execute(async (trx) => {
-        const exchange = await saveExchange(trx, {
-          userId,
-          conversationId,
-          owner: { kind: 'campaign_chat', campaignId, audience },
-          question: query,
-          askedAt,
-          answer: result.text,
-          citations,
-          engine: result.engine,
-          tokens: cost.total_tokens,
-          costInfo: { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens },
-        });
-        await recordGeneration(trx, userId, 'campaign_chat', result, durationMs, campaignId);
-        return exchange;
+      const saved = await saveAnswer(db, {
+        userId,
+        conversationId,
+        owner: { kind: 'campaign_chat', campaignId, audience },
+        question: query,
+        askedAt,
+        answer: result.text,
+        citations,
+        result,
+        durationMs,
+        feature: 'campaign_chat',
+        campaignId,
       });
       return {
         response: result.text,

@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { CampaignChatMessage, ChatCitation } from '../../../contract/chat';
-import type { ChatTurn } from '../../ai/types';
+import type { ChatTurn, GenerateResult } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
 import { notFound } from '../errors';
 import { isUuid, type Audience, type CampaignAccess } from '../ownership';
+import type { UsageFeature } from '../usage/usage';
+import { generationCost, recordGeneration, type GenerationCost } from './usage-records';
 
 export interface ConversationSummary {
   id: string;
@@ -221,4 +223,30 @@ export async function saveExchange(db: Kysely<DB>, exchange: ExchangeToSave): Pr
 function preview(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > PREVIEW_CHARACTERS ? `${flat.slice(0, PREVIEW_CHARACTERS - 1)}…` : flat;
+}
+
+/** A model's answer to save: what it wrote, and the call to bill. */
+export interface AnswerToSave extends Omit<ExchangeToSave, 'engine' | 'tokens' | 'costInfo'> {
+  result: GenerateResult;
+  durationMs: number;
+  feature: UsageFeature;
+  /** The campaign the call is billed to (a player's use counts against its budget); null for none. */
+  campaignId: string | null;
+}
+
+/** The exchange and the usage it cost, in one transaction: an answer is never saved unbilled, nor billed unsaved. */
+export async function saveAnswer(db: Kysely<DB>, answer: AnswerToSave): Promise<{ conversationId: string; answeredAt: Date; cost: GenerationCost }> {
+  const { result, durationMs, feature, campaignId, ...exchange } = answer;
+  const cost = generationCost(result);
+  const saved = await db.transaction().execute(async (trx) => {
+    const written = await saveExchange(trx, {
+      ...exchange,
+      engine: result.engine,
+      tokens: cost.total_tokens,
+      costInfo: { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens },
+    });
+    await recordGeneration(trx, exchange.userId, feature, result, durationMs, campaignId);
+    return written;
+  });
+  return { ...saved, cost };
 }

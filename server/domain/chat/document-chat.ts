@@ -11,10 +11,10 @@ import { getCampaignDocument } from '../tomes/campaign-documents';
 import { CONTEXT_BUDGETS, searchPassages, toAiPassage, type RetrievedPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
 import { citationsFromPassages, pageOfQuote, placeCitations } from './citations';
-import { historyOf, requireConversation, saveExchange } from './conversations';
+import { historyOf, requireConversation, saveAnswer } from './conversations';
 import { documentSystemPrompt } from './prompts';
 import { requireCampaignBudget } from '../usage/campaign-budget';
-import { generationCost, recordGeneration, recordSearchUsage, type GenerationCost } from './usage-records';
+import { recordSearchUsage, type GenerationCost } from './usage-records';
 
 export const documentChatSchema = z.object({
   query: z
@@ -160,24 +160,20 @@ async function answerAboutDocument(
       : citationsFromPassages(result.citations, passages),
     passages,
   );
-  const cost = generationCost(result);
-  const costInfo = { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens };
-  const saved = await db.transaction().execute(async (trx) => {
-    const exchange = await saveExchange(trx, {
-      userId,
-      conversationId,
-      owner,
-      question: query,
-      askedAt,
-      answer: result.text,
-      citations,
-      engine: result.engine,
-      tokens: cost.total_tokens,
-      costInfo,
-    });
-    await recordGeneration(trx, userId, 'document_chat', result, durationMs, campaignId);
-    return exchange;
+  const { cost, ...saved } = await saveAnswer(db, {
+    userId,
+    conversationId,
+    owner,
+    question: query,
+    askedAt,
+    answer: result.text,
+    citations,
+    result,
+    durationMs,
+    feature: 'document_chat',
+    campaignId,
   });
+  const costInfo = { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens };
   return {
     response: result.text,
     citations,

@@ -8,11 +8,10 @@ import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
 import { providerFailure } from '../chat/ai-failure';
 import { citationsFromPassages, placeCitations } from '../chat/citations';
-import { generationCost, recordGeneration } from '../chat/usage-records';
 import { badRequest } from '../errors';
 import { linkedDatasetIds, requireOwnedCampaign, requireOwnedDataset } from '../ownership';
 import { toAiPassage, type RetrievedPassage } from '../retrieval';
-import { requireConversation, saveExchange } from '../chat/conversations';
+import { requireConversation, saveAnswer } from '../chat/conversations';
 import { revisionHistory, turnsOf, type StoredTurn } from './content-conversations';
 import { contentContext, statBlockSections } from './context';
 import { documentMarkdown } from './front-matter';
@@ -71,22 +70,18 @@ export async function createContent(
   const durationMs = performance.now() - started;
   written.citations = await placeCitations(db, userId, written.citations, passages);
 
-  const cost = generationCost(written.result);
-  const saved = await db.transaction().execute(async (trx) => {
-    const exchange = await saveExchange(trx, {
-      userId,
-      owner: { kind: 'content', campaignId },
-      conversationId,
-      question: input.prompt,
-      askedAt,
-      answer: written.content,
-      citations: written.citations,
-      engine: written.result.engine,
-      tokens: cost.total_tokens,
-      costInfo: { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens },
-    });
-    await recordGeneration(trx, userId, 'content_generation', written.result, durationMs);
-    return exchange;
+  const saved = await saveAnswer(db, {
+    userId,
+    owner: { kind: 'content', campaignId },
+    conversationId,
+    question: input.prompt,
+    askedAt,
+    answer: written.content,
+    citations: written.citations,
+    result: written.result,
+    durationMs,
+    feature: 'content_generation',
+    campaignId: null,
   });
 
   const sources = sourcesOf(written.content);
@@ -101,7 +96,7 @@ export async function createContent(
       generatedAt: new Date(),
     }),
     sources,
-    tokens: { total_tokens: cost.total_tokens, total_cost: cost.total_cost },
+    tokens: { total_tokens: saved.cost.total_tokens, total_cost: saved.cost.total_cost },
     conversation_id: saved.conversationId,
     content_type: input.contentType,
     character_format: input.characterFormat,

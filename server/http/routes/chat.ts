@@ -17,18 +17,8 @@ import { isDomainError } from '../../domain/errors';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
-import { errorResponse, type ZodApi } from '../zod-schemas';
+import { citationSchema, errorResponse, type ZodApi } from '../zod-schemas';
 
-const citationSchema = z.object({
-  source_id: z.string(),
-  filename: z.string(),
-  quote: z.string(),
-  document_id: z.string().nullable(),
-  dataset_id: z.string().nullable(),
-  page: z.number().nullable().optional(),
-  start: z.number().int().nullable().optional().describe("Character offset of the quote in the document's stored content; null when not found"),
-  end: z.number().int().nullable().optional(),
-});
 const answerSchema = z.object({
   response: z.string(),
   citations: z.array(citationSchema),

@@ -2,19 +2,9 @@ import { z } from 'zod';
 import { createContent, createContentBody, saveContent, saveContentBody } from '../../domain/content';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse, type ZodApi } from '../zod-schemas';
+import { citationSchema, errorResponse, type ZodApi } from '../zod-schemas';
 
 const campaignParams = z.object({ id: z.string() });
-const citationSchema = z.object({
-  source_id: z.string(),
-  filename: z.string(),
-  quote: z.string(),
-  document_id: z.string().nullable(),
-  dataset_id: z.string().nullable(),
-  page: z.number().nullable().optional(),
-  start: z.number().int().nullable().optional().describe("Character offset of the quote in the document's stored content; null when not found"),
-  end: z.number().int().nullable().optional(),
-});
 const generatedSchema = z.object({
   content: z.string().describe('Markdown, ending with its Sources section'),
   markdown: z.string().describe('The document as it would be saved: YAML front matter, then the content'),
