@@ -15,6 +15,7 @@ export default defineConfig({
     // vitest's default is one worker less than the cores: a single worker on CI's 2 cores, idle
     // while a file waits on a child process, a job or a timer. Two keep both cores busy.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    globalSetup: ['tests/support/global-setup.ts'],
     // In CI each run also writes a JSON report that scripts/ci-summary.mjs adds up.
     reporters: resultsDir ? ['default', 'json'] : ['default'],
     outputFile: resultsDir ? { json: path.join(resultsDir, `${process.env.VITEST_JSON_NAME ?? 'vitest'}.json`) } : undefined,

@@ -15,6 +15,7 @@ export default defineConfig({
     pool: 'forks',
     // Two workers on CI's 2 cores, as in vitest.config.ts.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    globalSetup: ['tests/support/global-setup.ts'],
     // In CI each run also writes a JSON report that scripts/ci-summary.mjs adds up.
     reporters: resultsDir ? ['default', 'json'] : ['default'],
     outputFile: resultsDir ? { json: path.join(resultsDir, `${process.env.VITEST_JSON_NAME ?? 'vitest-corpus'}.json`) } : undefined,

@@ -19,6 +19,21 @@ import { migrate } from './migrate';
  * Either way migrate() runs again on the copy (it finds nothing to do), and the app starts its
  * queue on it the way it does in production on an existing database.
  */
+/** Builds the template for this run's engine once, before any test file (vitest's globalSetup). */
+export async function prepareTestDatabaseTemplate(): Promise<void> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    await embeddedTemplate();
+    return;
+  }
+  const admin = await openDatabase({ kind: 'postgres', url: serverUrl });
+  try {
+    await serverTemplate(admin, serverUrl);
+  } finally {
+    await admin.close();
+  }
+}
+
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return createServerTestDatabase(serverUrl);
