@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -11,6 +12,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default is one worker less than the cores: a single worker on CI's 2 cores, idle
+    // while a file waits on a child process, a job or a timer. Two keep both cores busy.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    globalSetup: ['tests/support/global-setup.ts'],
     // In CI each run also writes a JSON report that scripts/ci-summary.mjs adds up.
     reporters: resultsDir ? ['default', 'json'] : ['default'],
     outputFile: resultsDir ? { json: path.join(resultsDir, `${process.env.VITEST_JSON_NAME ?? 'vitest'}.json`) } : undefined,

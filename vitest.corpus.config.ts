@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -12,6 +13,9 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // Two workers on CI's 2 cores, as in vitest.config.ts.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    globalSetup: ['tests/support/global-setup.ts'],
     // In CI each run also writes a JSON report that scripts/ci-summary.mjs adds up.
     reporters: resultsDir ? ['default', 'json'] : ['default'],
     outputFile: resultsDir ? { json: path.join(resultsDir, `${process.env.VITEST_JSON_NAME ?? 'vitest-corpus'}.json`) } : undefined,

@@ -2,25 +2,37 @@
 # Does what the Dockerfile does, without a Docker engine: a build stage (full install,
 # `npm run build`), a runtime stage (production install only, the build and the server
 # sources copied in), then starts it on an empty DATA_DIR and checks GET /api/health.
+#   --reuse-build: the build stage is the checkout itself, as CI leaves it (a clean clone,
+#   `npm ci` from the lock file, `npm run build`): the same two commands on the same files, so
+#   CI does not run them a second time. With a tracked file changed, or no build yet, the build
+#   stage runs in the temporary folder as without the flag.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
 trap 'kill "${server_pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+mkdir -p "$work/runtime" "$work/data"
 
-echo "image-check: build stage in $work/build"
-mkdir -p "$work/build" "$work/runtime" "$work/data"
-(cd "$repo" && git ls-files -z --cached --others --exclude-standard | xargs -0 -I{} cp --parents {} "$work/build/")
-(cd "$work/build" && npm ci --no-audit --no-fund --loglevel=error && npm run build >/dev/null)
+if [ "${1:-}" = --reuse-build ] && [ -z "$(git -C "$repo" status --porcelain --untracked-files=no)" ] &&
+  [ -f "$repo/build/server/index.js" ] && [ -x "$repo/node_modules/.bin/node" ]; then
+  build="$repo"
+  echo "image-check: build stage is the checkout ($build): npm ci and npm run build ran there"
+else
+  build="$work/build"
+  echo "image-check: build stage in $build"
+  mkdir -p "$build"
+  (cd "$repo" && git ls-files -z --cached --others --exclude-standard | xargs -0 -I{} cp --parents {} "$build/")
+  (cd "$build" && npm ci --no-audit --no-fund --loglevel=error && npm run build >/dev/null)
+fi
 
 echo "image-check: runtime stage (production dependencies only)"
-cp "$work/build/package.json" "$work/build/package-lock.json" "$work/build/tsconfig.json" "$work/runtime/"
+cp "$build/package.json" "$build/package-lock.json" "$build/tsconfig.json" "$work/runtime/"
 (cd "$work/runtime" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
-cp -r "$work/build/build" "$work/build/server" "$work/build/jobs" "$work/build/contract" "$work/build/db" "$work/runtime/"
-mkdir -p "$work/runtime/app" && cp "$work/build/app/load-context.ts" "$work/runtime/app/"
+cp -r "$build/build" "$build/server" "$build/jobs" "$build/contract" "$build/db" "$work/runtime/"
+mkdir -p "$work/runtime/app" && cp "$build/app/load-context.ts" "$work/runtime/app/"
 [ ! -d "$work/runtime/node_modules/@remix-run/dev" ] || { echo "image-check: dev dependencies leaked into the runtime"; exit 1; }
 
 # The image's node is Node 24; here the build stage's pinned binary stands in for it.
-node24="$work/build/node_modules/.bin/node"
+node24="$build/node_modules/.bin/node"
 port=$(( 20000 + RANDOM % 20000 ))
 echo "image-check: starting on port $port"
 cd "$work/runtime"
