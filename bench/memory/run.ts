@@ -176,17 +176,19 @@ const tome = (await (
   })
 ).json()) as { id: string };
 
-// 2. The 199-page PDF.
-const pdf = new Uint8Array(fs.readFileSync(sharedPath('fixtures', 'formats', 'spellcasting.pdf')));
-const beforePdf = rssOf(server.pid);
-const started = Date.now();
-const pdfRun = await ingest(server, token, tome.id, 'spellcasting.pdf', pdf);
-const seconds = ((Date.now() - started) / 1000).toFixed(1);
-await sleep(20_000);
-const afterPdf = await settledRss(server.pid);
-console.log(
-  `spellcasting.pdf (${seconds} s): before ${mb(beforePdf)}, peak ${mb(pdfRun.peak)}, idle after ${mb(afterPdf)} (${pct(afterPdf, idle)} over idle) ${await breakdown(server.pid)}`,
-);
+// 2. The 199-page PDF (PDF=0 skips it, for a soak alone).
+if (process.env.PDF !== '0') {
+  const pdf = new Uint8Array(fs.readFileSync(sharedPath('fixtures', 'formats', 'spellcasting.pdf')));
+  const beforePdf = rssOf(server.pid);
+  const started = Date.now();
+  const pdfRun = await ingest(server, token, tome.id, 'spellcasting.pdf', pdf);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  await sleep(20_000);
+  const afterPdf = await settledRss(server.pid);
+  console.log(
+    `spellcasting.pdf (${seconds} s): before ${mb(beforePdf)}, peak ${mb(pdfRun.peak)}, idle after ${mb(afterPdf)} (${pct(afterPdf, idle)} over idle) ${await breakdown(server.pid)}`,
+  );
+}
 
 // 3. Large uploads and deletes.
 const large: string[] = [];
@@ -194,6 +196,7 @@ for (let round = 1; round <= LARGE_ROUNDS; round++) {
   const run = await ingest(server, token, tome.id, `bestiary-${round}.csv`, csv(4 * MB, round));
   await api(server, token, `/api/datasets/${tome.id}/documents/${run.documentId}`, { method: 'DELETE' });
   large.push(`${mb(rssOf(server.pid))} (peak ${mb(run.peak)})`);
+  console.log(`  4 MB CSV ${round}: ${large.at(-1)}`);
 }
 await sleep(20_000);
 const afterLarge = await settledRss(server.pid);
@@ -210,7 +213,10 @@ for (let i = 1; i <= SOAK; i++) {
   const run = await ingest(server, token, tome.id, large ? `bestiary-soak-${i}.csv` : `session-${i}.md`, large ? csv(MB, 100 + i) : note(i));
   soakPeak = Math.max(soakPeak, run.peak);
   await api(server, token, `/api/datasets/${tome.id}/documents/${run.documentId}`, { method: 'DELETE' });
-  if (i % 20 === 0 || i === SOAK) marks.push(`${i}: ${mb(rssOf(server.pid))}`);
+  if (i % 20 === 0 || i === SOAK) {
+    marks.push(`${i}: ${mb(rssOf(server.pid))}`);
+    console.log(`  soak: ${marks.at(-1)}`);
+  }
 }
 await sleep(20_000);
 const afterSoak = await settledRss(server.pid);
