@@ -220,7 +220,9 @@ for (let i = 1; i <= SOAK; i++) {
 }
 await sleep(20_000);
 const afterSoak = await settledRss(server.pid);
-console.log(`soak of ${SOAK} uploads (each processed, then deleted; every ${SOAK_LARGE_EVERY}th a 1 MB CSV): RSS after ${marks.join(', ')}; peak ${mb(soakPeak)}`);
+console.log(
+  `soak of ${SOAK} uploads (each processed, then deleted${SOAK_LARGE_EVERY > 0 ? `; every ${SOAK_LARGE_EVERY}th a 1 MB CSV` : ''}): RSS after ${marks.join(', ')}; peak ${mb(soakPeak)}`,
+);
 console.log(
   `soak: start ${mb(soakStart)}, idle after all ${mb(afterSoak)} (${pct(afterSoak, soakStart)} growth over the soak; ${pct(afterSoak, idle)} over the first idle) ${await breakdown(server.pid)}`,
 );
