@@ -1,27 +1,48 @@
 /**
  * The server's memory (issue 11 item 4, issue 12 item 6), on the embedded database:
- *   npm run build && npx tsx bench/memory/run.ts        (SOAK=200 uploads by default)
- * 1. idle RSS of the server against a bare PGlite opened on the same data folder, side by side;
+ *   npm run build && npx tsx bench/memory/run.ts
+ * The server runs as `npm run serve` starts it (the node flags are read from that script).
+ * 1. idle RSS of the server against a bare PGlite opened on the same data folder, one after the
+ *    other, IDLE_RUNS times (min / median): the bare PGlite with PGlite's defaults and node's,
+ *    and with the server's Postgres settings and node flags;
  * 2. peak RSS while spellcasting.pdf (199 pages) is ingested, and RSS once the server is idle
- *    again (after the reading thread's 15 s keep-alive);
- * 3. repeated large uploads and deletes (4 MB CSVs), then a soak of SOAK small uploads, each
- *    processed and deleted, with RSS sampled along the way.
- * RSS is read from /proc/<pid>/status (VmRSS) of the server process itself.
+ *    again (after the reading thread's keep-alive);
+ * 3. LARGE_ROUNDS uploads of a 4 MB CSV, each processed and deleted;
+ * 4. a soak of SOAK uploads, each processed and deleted: small Markdown notes, and every
+ *    SOAK_LARGE_EVERY-th a 1 MB CSV.
+ * RSS is read from /proc/<pid>/status (VmRSS) of the server process itself; at each mark
+ * bench/memory/probe.ts (preloaded) reports where it is: V8's heap, PGlite's WebAssembly heap,
+ * the rest of the anonymous memory (native allocations, dead threads' pages), the binary.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startBuiltServer } from '../support/server';
 import { freePort } from '../../tests/support/server-process';
 import { sharedPath } from '../../tests/support/shared-dir';
+import type { MemoryReport } from './probe';
 
 // A free port: a fixed one may be another bench's target on a shared machine.
 const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+const IDLE_RUNS = Number(process.env.IDLE_RUNS ?? 2);
 const SOAK = Number(process.env.SOAK ?? 200);
-const LARGE_ROUNDS = Number(process.env.LARGE_ROUNDS ?? 5);
+const SOAK_LARGE_EVERY = Number(process.env.SOAK_LARGE_EVERY ?? 20);
+const LARGE_ROUNDS = Number(process.env.LARGE_ROUNDS ?? 3);
 const MB = 1024 * 1024;
+const PROBE = path.join(import.meta.dirname, 'probe.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+const pct = (value: number, base: number) => `${(((value - base) / base) * 100).toFixed(1)}%`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/** The node flags of `npm run serve` (between `node` and `--import`), so the bench runs what production runs. */
+function serveNodeArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = pkg.scripts.serve.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1, words.indexOf('--import'));
+}
+const NODE_ARGS = serveNodeArgs();
 
 function rssOf(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -35,21 +56,38 @@ async function settledRss(pid: number, seconds = 5): Promise<number> {
     samples.push(rssOf(pid));
     await sleep(250);
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
+  return median(samples);
 }
 
-async function bareRss(dataDir: string): Promise<number> {
-  const child = fork(path.join(import.meta.dirname, 'bare-pglite.ts'), [path.join(dataDir, 'pg')], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const probeFile = path.join(os.tmpdir(), `tomekeeper-memory-probe-${process.pid}.json`);
+/** Asks the probe in process `pid` where its memory is. */
+async function breakdown(pid: number): Promise<string> {
+  fs.rmSync(probeFile, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 250 && !fs.existsSync(probeFile); i++) await sleep(20);
+  if (!fs.existsSync(probeFile)) return '(no probe report)';
+  const r = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as MemoryReport;
+  return `[V8 heap ${mb(r.heapTotal)} (live ${mb(r.heapUsed)}), WebAssembly ${mb(r.wasmResident)} resident of ${r.wasmSizes.map(mb).join(' + ')}, other anonymous ${mb(r.anonResident - r.heapTotal)}, files ${mb(r.fileResident)}, ${r.threads} threads]`;
+}
+
+async function bareRss(dataDir: string, withServerSettings: boolean): Promise<number> {
+  const child = fork(path.join(import.meta.dirname, 'bare-pglite.ts'), [path.join(dataDir, 'pg'), ...(withServerSettings ? ['--server-settings'] : [])], {
+    execArgv: [...(withServerSettings ? NODE_ARGS : []), '--import', 'tsx', '--import', PROBE],
+    env: { ...process.env, MEMORY_PROBE_FILE: probeFile },
+    stdio: 'inherit',
+  });
   await new Promise((resolve) => child.once('message', resolve));
-  await sleep(3000);
+  await sleep(8000);
   const rss = await settledRss(child.pid!);
+  console.log(`  bare PGlite${withServerSettings ? ' (server settings)' : ''}: ${mb(rss)} ${await breakdown(child.pid!)}`);
   child.kill();
   await new Promise((resolve) => child.once('exit', resolve));
   return rss;
 }
 
 type Server = Awaited<ReturnType<typeof startBuiltServer>>;
+const startServer = (dataDir?: string) =>
+  startBuiltServer(PORT, { MEMORY_PROBE_FILE: probeFile }, { nodeArgs: [...NODE_ARGS, '--import', PROBE], ...(dataDir ? { dataDir } : {}) });
 
 async function api(server: Server, token: string, url: string, init: RequestInit = {}) {
   const response = await fetch(`${server.base}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
@@ -102,16 +140,32 @@ function note(seed: number): Uint8Array {
   return new TextEncoder().encode(`# Session ${seed}\n\n${sections.join('\n\n')}`);
 }
 
-// 1. Idle: start once (migrations, first-start work), stop, then measure bare and server one after the other.
-let server = await startBuiltServer(PORT);
+console.log(`server node flags (from npm run serve): ${NODE_ARGS.join(' ') || '(none)'}`);
+
+// 1. Idle: start once (migrations, first-start work), stop, then bare and server one after the other.
+let server = await startServer();
 const dataDir = server.dataDir;
 await server.stop({ keepData: true });
-const bare = await bareRss(dataDir);
-server = await startBuiltServer(PORT, {}, { dataDir });
-await sleep(10_000);
-const idle = await settledRss(server.pid);
-// Never open the folder a second time while the server has it open: the bare PGlite runs just before.
-console.log(`idle: server ${mb(idle)}, bare PGlite on the same folder ${mb(bare)} -> server - bare = ${mb(idle - bare)}`);
+const idles: number[] = [];
+const bares: number[] = [];
+const baresWithSettings: number[] = [];
+for (let run = 1; run <= IDLE_RUNS; run++) {
+  // Never open the folder a second time while the server has it open: the bare PGlites run just before.
+  bares.push(await bareRss(dataDir, false));
+  baresWithSettings.push(await bareRss(dataDir, true));
+  server = await startServer(dataDir);
+  await sleep(15_000);
+  idles.push(await settledRss(server.pid));
+  console.log(`  server idle: ${mb(idles.at(-1)!)} ${await breakdown(server.pid)}`);
+  if (run < IDLE_RUNS) await server.stop({ keepData: true });
+}
+const idle = idles.at(-1)!;
+const over = idles.map((value, i) => value - bares[i]);
+const overSettings = idles.map((value, i) => value - baresWithSettings[i]);
+console.log(
+  `idle: server ${idles.map(mb).join(', ')}; bare PGlite ${bares.map(mb).join(', ')}; server - bare min / median ${mb(Math.min(...over))} / ${mb(median(over))}; ` +
+    `against a bare PGlite with the server's settings ${baresWithSettings.map(mb).join(', ')}: ${mb(Math.min(...overSettings))} / ${mb(median(overSettings))}`,
+);
 
 const token = await server.signUp('memory');
 const tome = (await (
@@ -122,43 +176,56 @@ const tome = (await (
   })
 ).json()) as { id: string };
 
-// 2. The 199-page PDF.
-const pdf = new Uint8Array(fs.readFileSync(sharedPath('fixtures', 'formats', 'spellcasting.pdf')));
-const beforePdf = rssOf(server.pid);
-const pdfRun = await ingest(server, token, tome.id, 'spellcasting.pdf', pdf);
-await sleep(20_000);
-const afterPdf = await settledRss(server.pid);
-console.log(
-  `spellcasting.pdf: before ${mb(beforePdf)}, peak ${mb(pdfRun.peak)}, idle after ${mb(afterPdf)} (${(((afterPdf - idle) / idle) * 100).toFixed(1)}% over idle)`,
-);
+// 2. The 199-page PDF (PDF=0 skips it, for a soak alone).
+if (process.env.PDF !== '0') {
+  const pdf = new Uint8Array(fs.readFileSync(sharedPath('fixtures', 'formats', 'spellcasting.pdf')));
+  const beforePdf = rssOf(server.pid);
+  const started = Date.now();
+  const pdfRun = await ingest(server, token, tome.id, 'spellcasting.pdf', pdf);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  await sleep(20_000);
+  const afterPdf = await settledRss(server.pid);
+  console.log(
+    `spellcasting.pdf (${seconds} s): before ${mb(beforePdf)}, peak ${mb(pdfRun.peak)}, idle after ${mb(afterPdf)} (${pct(afterPdf, idle)} over idle) ${await breakdown(server.pid)}`,
+  );
+}
 
-// 3a. Large uploads and deletes.
+// 3. Large uploads and deletes.
 const large: string[] = [];
 for (let round = 1; round <= LARGE_ROUNDS; round++) {
   const run = await ingest(server, token, tome.id, `bestiary-${round}.csv`, csv(4 * MB, round));
   await api(server, token, `/api/datasets/${tome.id}/documents/${run.documentId}`, { method: 'DELETE' });
   large.push(`${mb(rssOf(server.pid))} (peak ${mb(run.peak)})`);
+  console.log(`  4 MB CSV ${round}: ${large.at(-1)}`);
 }
 await sleep(20_000);
 const afterLarge = await settledRss(server.pid);
 console.log(
-  `4 MB CSV upload + delete x${LARGE_ROUNDS}: after each ${large.join(', ')}; idle after ${mb(afterLarge)} (${(((afterLarge - idle) / idle) * 100).toFixed(1)}% over idle)`,
+  `4 MB CSV upload + delete x${LARGE_ROUNDS}: after each ${large.join(', ')}; idle after ${mb(afterLarge)} (${pct(afterLarge, idle)} over idle) ${await breakdown(server.pid)}`,
 );
 
-// 3b. The soak.
+// 4. The soak.
 const marks: string[] = [];
-let soakStart = 0;
+const soakStart = afterLarge;
+let soakPeak = 0;
 for (let i = 1; i <= SOAK; i++) {
-  const run = await ingest(server, token, tome.id, `session-${i}.md`, note(i));
+  const large = SOAK_LARGE_EVERY > 0 && i % SOAK_LARGE_EVERY === 0;
+  const run = await ingest(server, token, tome.id, large ? `bestiary-soak-${i}.csv` : `session-${i}.md`, large ? csv(MB, 100 + i) : note(i));
+  soakPeak = Math.max(soakPeak, run.peak);
   await api(server, token, `/api/datasets/${tome.id}/documents/${run.documentId}`, { method: 'DELETE' });
-  if (i === Math.min(20, SOAK)) soakStart = rssOf(server.pid);
-  if (i % 20 === 0 || i === SOAK) marks.push(`${i}: ${mb(rssOf(server.pid))}`);
+  if (i % 20 === 0 || i === SOAK) {
+    marks.push(`${i}: ${mb(rssOf(server.pid))}`);
+    console.log(`  soak: ${marks.at(-1)}`);
+  }
 }
 await sleep(20_000);
 const afterSoak = await settledRss(server.pid);
-console.log(`soak of ${SOAK} uploads (each processed, then deleted): RSS after ${marks.join(', ')}`);
 console.log(
-  `soak: after upload 20 ${mb(soakStart)}, idle after all ${mb(afterSoak)} (${(((afterSoak - soakStart) / soakStart) * 100).toFixed(1)}% growth; ${(((afterSoak - idle) / idle) * 100).toFixed(1)}% over the first idle)`,
+  `soak of ${SOAK} uploads (each processed, then deleted${SOAK_LARGE_EVERY > 0 ? `; every ${SOAK_LARGE_EVERY}th a 1 MB CSV` : ''}): RSS after ${marks.join(', ')}; peak ${mb(soakPeak)}`,
+);
+console.log(
+  `soak: start ${mb(soakStart)}, idle after all ${mb(afterSoak)} (${pct(afterSoak, soakStart)} growth over the soak; ${pct(afterSoak, idle)} over the first idle) ${await breakdown(server.pid)}`,
 );
 
 await server.stop();
+fs.rmSync(probeFile, { force: true });

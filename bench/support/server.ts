@@ -5,12 +5,13 @@ import path from 'node:path';
 
 /**
  * Starts the built app on an empty embedded database, as a user would with `npm run serve`;
- * `options.dataDir` reopens a folder kept by an earlier run (`stop({ keepData: true })`).
+ * `options.dataDir` reopens a folder kept by an earlier run (`stop({ keepData: true })`);
+ * `options.nodeArgs` go to node before the entry (flags, `--import` of a probe).
  */
-export async function startBuiltServer(port: number, env: Record<string, string> = {}, options: { dataDir?: string } = {}) {
+export async function startBuiltServer(port: number, env: Record<string, string> = {}, options: { dataDir?: string; nodeArgs?: string[] } = {}) {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tomekeeper-bench-'));
   // The same Node as the benchmark (run through npm, that is the repository's Node 24).
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ANTHROPIC_API_KEY: '', VOYAGE_API_KEY: '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

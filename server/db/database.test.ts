@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './database';
+import { openDatabase, PGLITE_SETTINGS, type Database } from './database';
 import { createTestDatabase } from './test-database';
 
 describe('database', () => {
@@ -28,4 +28,24 @@ describe('database', () => {
     const names = await db.selectFrom('campaigns').select('name').where('user_id', '=', user.id).execute();
     expect(names.map((row) => row.name)).toEqual(['kept']);
   });
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "starts the embedded database with the server's Postgres settings (a bounded buffer pool)",
+    async () => {
+      const embedded = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
+      try {
+        for (const setting of PGLITE_SETTINGS) {
+          const [name, value] = setting.split('=');
+          const shown = await embedded.pglite!.query<Record<string, string>>(`show ${name}`);
+          expect(shown.rows[0][name]).toBe(value);
+        }
+        // PGlite's own start parameters are kept (single user, no parallel workers).
+        const workers = await embedded.pglite!.query<{ max_worker_processes: string }>('show max_worker_processes');
+        expect(workers.rows[0].max_worker_processes).toBe('0');
+      } finally {
+        await embedded.close();
+      }
+    },
+    180_000,
+  );
 });

@@ -50,10 +50,22 @@ export const FAST_BYTEA = {
   },
 };
 
+/**
+ * Postgres settings of the embedded database, given at start (they override the data folder's
+ * postgresql.conf). PGlite's memory is one WebAssembly heap that grows and never shrinks, so
+ * every page Postgres touches once stays resident: initdb's 128 MB of shared buffers filled up
+ * with the first large reads and stayed; 32 MB keeps the buffer pool's share bounded (pages
+ * beyond it come from the operating system's file cache). See ADR 0165.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
+
 async function openEmbedded(dataDir: string | 'memory'): Promise<Database> {
   if (dataDir !== 'memory') fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir === 'memory' ? 'memory://' : dataDir, {
     extensions: { vector },
+    startParams: PGLITE_START_PARAMS,
     ...FAST_BYTEA,
   });
   return embeddedDatabase(pglite);
