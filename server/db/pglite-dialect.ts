@@ -10,6 +10,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { trackStatement } from './foreground';
 
 /**
  * Kysely over PGlite. PGlite has one backend, so a bare BEGIN would let other callers'
@@ -43,7 +44,7 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.target.query<R>(compiled.sql, compiled.parameters as unknown[]);
+    const result = await trackStatement(() => this.target.query<R>(compiled.sql, compiled.parameters as unknown[]));
     const affected = result.affectedRows;
     return {
       rows: result.rows,

@@ -107,14 +107,13 @@ function expectAllAnswered(samples: Sample[]) {
 
 test.describe('the server keeps answering while a large upload ingests', () => {
   test.setTimeout(600_000);
-  // Not met yet (issue 12 item 1). The upload is now stored and read in 512 KiB parts and its
-  // text staged in parts (ADR 0110), so no ingest statement carries a whole file; but on the
-  // shared 2-core machine (load 20-28) samples of the Remix pages still took 1-3 s while the
-  // 50 MB file's 10,968 passages were indexed, and the swap that sets its 50 MB text from the
-  // staged parts held one sample for about 6 s. Remove this line once it passes on CI.
-  test.fixme(true, 'pages answer in 1-3 s while 11k passages are indexed on a loaded machine; the 50 MB text swap holds one sample');
-
   test('a 10 MB Markdown note holding a base64 image', async ({ baseURL }) => {
+    // Not verified yet (issue 12 item 1). No ingest statement here is long any more (ADR 0160:
+    // requests' statements go first; upload parts of 128 KiB), /api/health and /login stayed
+    // under 1 s, but at load 21-24 on the shared 2-core machine the dashboard took 0.75-0.83 s
+    // median and up to 2.5 s during the upload and reading (107-274 ms idle in the same minute):
+    // CPU contention, not a held database. Remove this line once it passes on a quiet CI machine.
+    test.fixme(true, 'not yet seen passing: at load 21-24 the dashboard took up to 2.5 s during the 10 MB upload');
     const token = await signUp(baseURL!);
     const tome = await fetch(`${baseURL}/api/datasets`, {
       method: 'POST',
@@ -128,6 +127,12 @@ test.describe('the server keeps answering while a large upload ingests', () => {
   });
 
   test('a 50 MB text file with no spaces', async ({ baseURL }) => {
+    // Not met yet (issue 12 item 1). Ingestion's statements now yield to requests' (ADR 0160) and
+    // the upload is stored in 128 KiB parts, but the swap that sets documents.content writes the
+    // 50 MB text as one value: about 1.3 s of CPU in one PGlite statement (4.5 s at load 20),
+    // during which nothing else is answered. It needs the text stored in parts (every reader of
+    // documents.content goes through one function). Remove this line once that lands.
+    test.fixme(true, 'the swap writes the 50 MB text as one value: one statement of about 1.3 s CPU');
     const token = await signUp(baseURL!);
     const tome = await fetch(`${baseURL}/api/datasets`, {
       method: 'POST',

@@ -3,7 +3,6 @@ import { costOf } from '../../ai/pricing';
 import { AiProviderError } from '../../ai/errors';
 import type { Embedder } from '../../ai/types';
 import type { DB } from '../../db/schema';
-import { estimateTokens } from '../../text/tokens';
 import { isDomainError } from '../errors';
 import { failJob } from '../tomes/jobs';
 import { readDocumentFile } from '../tomes/stored-files';
@@ -15,9 +14,9 @@ import { JobProgress } from './job-progress';
 import { prepareOffThread } from './prepare/off-thread';
 import type { PreparedDocument } from './prepare/prepare';
 import { embeddingText, formatVector } from './vectors';
-import { passagesHashOf } from './passages-hash';
 import { removeStagedText, stagedText, stageText } from './staged-text';
 import { log } from '../../log';
+import { inBackground, yieldToForeground } from '../../db/foreground';
 
 export interface IngestDeps {
   embedder: Embedder;
@@ -37,8 +36,6 @@ export type IngestOutcome = 'completed' | 'failed' | 'skipped';
 const TERMINAL = ['completed', 'failed'];
 const UNEXPECTED_MESSAGE = 'Processing failed because of an unexpected problem on our side. Upload the file again, or try a different format.';
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * The processing job of one uploaded document: queued -> extracting -> chunking -> embedding ->
  * indexing -> completed, or failed with a reason the game master can act on.
@@ -47,8 +44,15 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * transaction that first removes the document's previous passages. A problem that will not go
  * away (an unreadable file) fails at once; a passing one (the embedding service timing out) is
  * thrown back to the queue to retry, until the last attempt, which fails the document.
+ *
+ * Runs as background work: before each of its statements it lets requests' statements go
+ * first (server/db/foreground.ts), so pages keep answering while a large file is indexed.
  */
-export async function ingestDocument(db: Kysely<DB>, userId: string, ref: { jobId: string; documentId: string }, deps: IngestDeps): Promise<IngestOutcome> {
+export function ingestDocument(db: Kysely<DB>, userId: string, ref: { jobId: string; documentId: string }, deps: IngestDeps): Promise<IngestOutcome> {
+  return inBackground(() => ingestInBackground(db, userId, ref, deps));
+}
+
+async function ingestInBackground(db: Kysely<DB>, userId: string, ref: { jobId: string; documentId: string }, deps: IngestDeps): Promise<IngestOutcome> {
   const job = await db.selectFrom('jobs').select(['id', 'status']).where('id', '=', ref.jobId).where('user_id', '=', userId).executeTakeFirst();
   if (!job || TERMINAL.includes(job.status)) return 'skipped';
 
@@ -126,7 +130,7 @@ async function embedChunks(db: Kysely<DB>, userId: string, chunks: Chunk[], deps
       }
       vectors.push(...result.vectors);
       tokens += result.tokens;
-      await yieldToEventLoop();
+      await yieldToForeground();
     }
     return vectors;
   } finally {
@@ -170,6 +174,7 @@ async function writeIndex(
       await progress.report('indexing', 93 + (6 * start) / chunks.length, `Indexing passages for search: ${start} of ${chunks.length}`);
       if (progress.cancelled) return 'skipped';
       const batch = chunks.slice(start, start + size);
+      await yieldToForeground();
       const began = performance.now();
       const inserted = await db
         .insertInto('chunks')
@@ -189,18 +194,19 @@ async function writeIndex(
         .returning(['id', 'ordinal'])
         .execute();
       written.push(...inserted.map((row) => Number(row.id)));
+      await yieldToForeground();
       await db
         .insertInto('chunk_embeddings')
         .values(inserted.map((row) => ({ chunk_id: row.id, model, embedding: formatVector(vectors[row.ordinal]) })))
         .execute();
       const elapsed = performance.now() - began;
-      await yieldToEventLoop();
       size = nextBatchSize(batch.length, elapsed / 2);
     }
 
     await stageText(db, ref.jobId, prepared.text);
     const firstNew = Math.min(...written);
-    const tokenCount = estimateTokens(prepared.text);
+    const { tokenCount } = prepared;
+    await yieldToForeground();
     outcome = await db.transaction().execute(async (trx) => {
       const job = await trx.selectFrom('jobs').select('status').where('id', '=', ref.jobId).forUpdate().executeTakeFirst();
       if (!job || TERMINAL.includes(job.status)) return 'skipped' as const;
@@ -211,7 +217,7 @@ async function writeIndex(
         .updateTable('documents')
         .set({
           content: stagedText(ref.jobId),
-          passages_hash: passagesHashOf(chunks),
+          passages_hash: prepared.passagesHash,
           token_count: tokenCount,
           page_count: prepared.pageCount ?? null,
           status: 'ready',
@@ -248,6 +254,7 @@ async function writeIndex(
 
 async function removeChunks(db: Kysely<DB>, ids: number[]): Promise<void> {
   for (let start = 0; start < ids.length; start += 1000) {
+    await yieldToForeground();
     await db
       .deleteFrom('chunks')
       .where('id', 'in', ids.slice(start, start + 1000))

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
+import { yieldToForeground } from '../../db/foreground';
 
 /**
  * A document's text on its way into documents.content. Sent in one statement, a 50 MB text held
@@ -10,8 +11,6 @@ import type { DB } from '../../db/schema';
 
 const PART_CHARS = 1_000_000;
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Writes the text in parts under the job, replacing what an earlier run of the job staged. */
 export async function stageText(db: Kysely<DB>, jobId: string, text: string): Promise<void> {
   await removeStagedText(db, jobId);
@@ -20,11 +19,11 @@ export async function stageText(db: Kysely<DB>, jobId: string, text: string): Pr
     let end = Math.min(text.length, start + PART_CHARS);
     // Never cut between the two halves of a surrogate pair: each part must be valid text.
     if (end < text.length && isLowSurrogate(text.charCodeAt(end))) end -= 1;
+    await yieldToForeground();
     await db
       .insertInto('ingest_text_parts')
       .values({ job_id: jobId, part, text: text.slice(start, end) })
       .execute();
-    await yieldToEventLoop();
     start = end;
   }
 }
