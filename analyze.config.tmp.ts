@@ -1,0 +1,3 @@
+import base from './vite.config';
+import { analyze } from './analyze-plugin.tmp';
+export default { ...base, plugins: [...(base as any).plugins, analyze()] };
