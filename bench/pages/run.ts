@@ -61,7 +61,7 @@ try {
     [`/dashboard?tab=datasets&document=${document_id}&dataset=${tome.id}`, true],
     ['/assistant', true],
     [`/assistant?campaign=${c}&conversation=${answer.conversation_id}`, true],
-    ['/assistant?tab=create', true],
+    [`/assistant?campaign=${c}&tab=create`, true],
     ['/content', true],
     ['/timeline', true],
     ['/timeline/calendar', true],
