@@ -77,4 +77,16 @@ describe('scoring sentences of the unit the question names', () => {
     const [rules, tarrasque] = passageScores(questionTermsOf('What’s the tarrasque’s AC?'), passages);
     expect(tarrasque).toBeGreaterThan(rules);
   });
+
+  it('puts a sentence stating an amount first when the question asks how many', () => {
+    const deck = {
+      content:
+        'Usually found in a box or pouch, this deck contains a number of cards made of ivory or vellum. Most (75 percent) of these decks have only thirteen cards.',
+      headingPath: 'Magic Items > Deck of Many Things',
+    };
+    expect(questionTermsOf('How many cards are in the deck?').wantsAmount).toBe(true);
+    expect(questionTermsOf('What do the cards of the deck do?').wantsAmount).toBe(false);
+    expect(best('How many cards are in the deck?', [deck]).span.text).toContain('thirteen cards');
+    expect(best('What are the cards of the deck made of?', [deck]).span.text).toContain('ivory or vellum');
+  });
 });

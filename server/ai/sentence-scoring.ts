@@ -60,12 +60,28 @@ export interface QuestionTerms {
   /** The question's own terms only. */
   own: string[];
   bigrams: Set<string>;
+  /** The question asks for an amount (how many, how far, what range, what AC): a sentence holding one answers it. */
+  wantsAmount: boolean;
 }
+
+/** Questions that ask for an amount: a number of things, a distance, a weight, a cost, a duration, a stat. */
+const AMOUNT_QUESTION =
+  /\bhow (?:many|much|far|long|heavy|big|large|high|wide|tough|fast|often)\b|\bwhat(?:'s| is| are)? (?:the )?(?:range|cost|price|weight|dc|ac|armor class|hit points|hp|speed|duration|bonus|damage)\b/i;
+/** A sentence that states an amount: a numeral, a die expression or a number word. */
+const AMOUNT =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|twice|double)\b/i;
+/** How much more a sentence stating an amount scores when the question asks for one. */
+const AMOUNT_BONUS = 0.3;
 
 export function questionTermsOf(question: string): QuestionTerms {
   const expanded = [question, ...rulebookNamesFor(question)].join(' ');
   const terms = [...new Set(contentTerms(expanded))];
-  return { terms, own: [...new Set(contentTerms(question))], bigrams: bigramsOf(contentTerms(expanded)) };
+  return {
+    terms,
+    own: [...new Set(contentTerms(question))],
+    bigrams: bigramsOf(contentTerms(expanded)),
+    wantsAmount: AMOUNT_QUESTION.test(question.replace(/’/g, "'")),
+  };
 }
 
 /**
@@ -106,6 +122,7 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     heading: boolean;
     context: Set<string>;
     named: number;
+    amount: boolean;
   }> = [];
   const own = new Set(question.own);
   const asked = new Set(question.terms);
@@ -136,6 +153,7 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
         heading: isLabel(span.text, termList.length),
         context: new Set([...headingTerms, ...(label?.terms ?? [])]),
         named: Math.max(unitNamed, label?.named ?? 0),
+        amount: AMOUNT.test(span.text),
       });
     });
   });
@@ -156,7 +174,8 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     }
     const phraseHits = [...question.bigrams].filter((bigram) => item.bigrams.has(bigram)).length;
     const lengthFactor = item.terms.size > 30 ? Math.sqrt(30 / item.terms.size) : 1;
-    const score = matched === 0 ? 0 : (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (1 + item.named) * (item.heading ? 0.2 : 1);
+    const amount = question.wantsAmount && item.amount ? 1 + AMOUNT_BONUS : 1;
+    const score = matched === 0 ? 0 : (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (1 + item.named) * amount * (item.heading ? 0.2 : 1);
     return { passageIndex: item.passageIndex, position: item.position, span: item.span, score, matched, heading: item.heading };
   });
 }
