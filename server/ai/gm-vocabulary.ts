@@ -7,7 +7,7 @@
  * rulebook's own names for the thing. Add phrasings freely; keep the targets to the rulebook's
  * titles and terms.
  */
-export const VOCABULARY: Array<[string[], string[]]> = [
+const VOCABULARY: Array<[string[], string[]]> = [
   [
     [
       'breather',
@@ -424,8 +424,9 @@ interface Phrasing {
   targets: string[];
 }
 
-const PHRASINGS: Phrasing[] = VOCABULARY.map(([phrasings, targets]) => ({
-  pattern: new RegExp(
+/** A pattern matching any of the phrasings as whole words (a trailing * allows any ending). */
+export function phrasingPattern(phrasings: string[]): RegExp {
+  return new RegExp(
     `(?<![\\p{L}\\p{N}])(?:${phrasings
       .map((p) =>
         p
@@ -435,9 +436,10 @@ const PHRASINGS: Phrasing[] = VOCABULARY.map(([phrasings, targets]) => ({
       )
       .join('|')})(?![\\p{L}\\p{N}])`,
     'iu',
-  ),
-  targets,
-}));
+  );
+}
+
+const PHRASINGS: Phrasing[] = VOCABULARY.map(([phrasings, targets]) => ({ pattern: phrasingPattern(phrasings), targets }));
 
 /** The rulebook's names for what the question says in table talk (each once, in vocabulary order). */
 export function rulebookNamesFor(question: string): string[] {
@@ -447,4 +449,9 @@ export function rulebookNamesFor(question: string): string[] {
     if (pattern.test(text) || pattern.test(question)) for (const target of targets) found.add(target);
   }
   return [...found];
+}
+
+/** Every table phrasing of the vocabulary, for checks over it. */
+export function tablePhrasings(): string[] {
+  return VOCABULARY.flatMap(([phrasings]) => phrasings);
 }
