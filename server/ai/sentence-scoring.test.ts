@@ -23,6 +23,12 @@ describe('run-in labels', () => {
     expect(GEAR.slice(labels[1].start, labels[1].end)).not.toContain('Armor Class');
   });
 
+  it('names a stat block attack by its run-in name (three stars, then two)', () => {
+    const block =
+      '***Multiattack.*** The mummy makes one attack with its rotting fist.\n\n***Rotting Fist.** Melee Weapon Attack:* +5 to hit, reach 5 ft., one target. *Hit:* 10 (2d6 + 3) bludgeoning damage.';
+    expect(runInLabels(block).map((l) => l.label)).toEqual(['Multiattack', 'Rotting Fist']);
+  });
+
   it('finds the names of a lore list', () => {
     const lore = '- **Greywater**: a fog-bound harbour town.\n- **Tamsin Reed** (player character, rogue): raised in the docks.';
     expect(runInLabels(lore).map((l) => l.label)).toEqual(['Greywater', 'Tamsin Reed']);

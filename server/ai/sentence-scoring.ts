@@ -92,8 +92,9 @@ export function questionTermsOf(question: string): QuestionTerms {
 export function runInLabels(content: string): Array<{ start: number; end: number; label: string }> {
   const labels: Array<{ start: number; end: number; label: string }> = [];
   // A bold name must end in a full stop or colon (or go on with a parenthesis): "**Armor Class** 13" is a stat line, not a label.
+  // A stat block's attack opens "***Rotting Fist.** Melee Weapon Attack:*" (three stars, then two).
   const opening =
-    /^[ \t]*(?:[-*•]\s+)?(?:(\*{2,3}|__?)([^*_\n]{2,60}?[.:])\1|(\*{2,3}|__?)([^*_\n]{2,60}?)\3(?=[.:]| \()|([A-Z][\p{L}’'-]*(?: (?:[A-Z][\p{L}’'-]*|of|the|and|or|a|an|in|on|to|with|for)){0,4})\.(?= [A-Z]))/gmu;
+    /^[ \t]*(?:[-*•]\s+)?(?:(\*{2,3}|__?)([^*_\n]{2,60}?[.:])(?:\1|\*\*(?=\s))|(\*{2,3}|__?)([^*_\n]{2,60}?)\3(?=[.:]| \()|([A-Z][\p{L}’'-]*(?: (?:[A-Z][\p{L}’'-]*|of|the|and|or|a|an|in|on|to|with|for)){0,4})\.(?= [A-Z]))/gmu;
   for (const match of content.matchAll(opening)) {
     const start = match.index;
     // The label holds until a blank line or the next list item.
