@@ -11,9 +11,10 @@ export interface GroundingQuestion {
   /**
    * Tune only on 'tune'; 'test' is the held-out half. 'fresh': colloquial questions written after
    * the GM vocabulary, by another hand, and never tuned on (the vocabulary was not changed for
-   * them), for an honest colloquial figure.
+   * them), for an honest colloquial figure. 'fresh2': a second such set, written in session 4
+   * before that session's tuning began, likewise never tuned on.
    */
-  half: 'tune' | 'test' | 'fresh';
+  half: 'tune' | 'test' | 'fresh' | 'fresh2';
   question: string;
   /** Verbatim text of the passage that answers (whitespace and apostrophes aside). */
   answer: string;

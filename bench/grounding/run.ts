@@ -5,7 +5,7 @@
  * Options (environment):
  * - SHARED_DIR names ../shared when elsewhere;
  * - TEST_DATABASE_URL=postgres://… runs it on a Postgres server instead of the embedded PGlite;
- * - GROUNDING_HALF=tune|test limits the run to one half;
+ * - GROUNDING_HALF=tune|test|fresh|fresh2 limits the run to one half or held-out set;
  * - GROUNDING_RERANKER=offline (default without VOYAGE_API_KEY) | fake-voyage (the Voyage reranker
  *   through the voyageai SDK against tests/support/fake-voyage.ts, whose scores are word overlap, not
  *   the model's) | voyage (the real Voyage embedder and reranker; needs VOYAGE_API_KEY);
@@ -113,8 +113,8 @@ const rerankLabel = {
 console.log(
   `\nGrounding bench: ${groundingFiles().length} files, ${chunkCount} passages in one tome (${t.services.ai.engine} engine, ${rerankLabel}, ${process.env.TEST_DATABASE_URL ? 'Postgres server' : 'PGlite'}); ${cached ? 'ingest read from GROUNDING_CACHE' : 'ingest'} ${ingestSeconds.toFixed(0)} s, ${questions.length} questions in ${askSeconds.toFixed(0)} s`,
 );
-const HALF_TITLES = { tune: 'Tuning half ', test: 'Test half   ', fresh: 'Fresh colloquial (held out)' };
-for (const which of ['tune', 'test', 'fresh'] as const) {
+const HALF_TITLES = { tune: 'Tuning half ', test: 'Test half   ', fresh: 'Fresh colloquial (held out)', fresh2: 'Fresh colloquial, set 2 (held out)' };
+for (const which of ['tune', 'test', 'fresh', 'fresh2'] as const) {
   const group = outcomes.filter((o) => o.question.half === which);
   if (group.length === 0) continue;
   console.log(`\n${HALF_TITLES[which].padEnd(17)} n  recall@low medium  high   passage  quote   lead`);

@@ -221,6 +221,202 @@ const VOCABULARY: Array<[string[], string[]]> = [
   [['advantage', 'roll twice'], ['Advantage and Disadvantage']],
   [['buy stuff', 'shopping', 'gear', 'equipment'], ['Adventuring Gear']],
   [['resist', 'resists', 'half damage', 'halved damage'], ['Damage Resistance and Vulnerability']],
+  // Session 4: the rules chapters walked section by section (06 mechanics, 07 combat, 08 casting,
+  // 09 running the game, 03 beyond 1st level, 04 equipment's rules), each section's name given
+  // the ways a table says it. Targets are the sections' own titles.
+  [
+    ['team up', 'work together', 'working together', 'together as a group', 'as a group', 'all of us', 'everyone in the party', 'everybody'],
+    ['Working Together', 'Group Checks'],
+  ],
+  [['arm wrestl*', 'tug of war', 'tug-of-war', 'against each other', 'versus', 'opposed roll*', 'opposed check*', 'roll off'], ['Contests']],
+  [['which skill', 'what skill', 'skill check', 'skill roll'], ['Skills']],
+  [['proficiency bonus', 'proficient', 'trained in', 'good at'], ['Proficiency Bonus']],
+  [['ability modifier', 'stat modifier', 'stat bonus', 'ability score'], ['Ability Scores and Modifiers']],
+  [['how hard is the check', 'target number', 'what number do'], ['Typical Difficulty Classes']],
+  [['resist the', 'shake it off', 'shrug it off', 'roll to resist', 'roll to avoid', 'dodge the blast'], ['Saving Throws']],
+  [
+    ['travel*', 'hike*', 'march*', 'walk all day', 'on the road', 'miles a day', 'miles per day', 'journey'],
+    ['Travel Pace', 'Forced March'],
+  ],
+  [['climb*', 'swim*', 'crawl*'], ['Climbing, Swimming, and Crawling']],
+  [['pitch dark', 'dark room', 'in the dark', 'darkness', 'dim light', 'fog', 'foggy', 'shadows', 'can see in', 'torchlight', 'light source'], ['Vision and Light']],
+  [
+    [
+      'open a door',
+      'pull a lever',
+      'draw a weapon',
+      'draw my sword',
+      'draw his sword',
+      'draw her sword',
+      'draw their',
+      'sheathe',
+      'pick up',
+      'hand over',
+      'pass an item',
+      'pull out',
+      'grab an item',
+    ],
+    ['Interacting with Objects Around You', 'Use an Object'],
+  ],
+  [['talk', 'speak', 'speaking', 'yell*', 'call out', 'say something', 'chat'], ['Other Activity on Your Turn']],
+  [['on their turn', 'out of turn', "on someone else's turn", 'interrupt*', 'react', 'reaction'], ['Reactions']],
+  [['bonus action', 'extra action', 'quick action', 'swift action', 'minor action'], ['Bonus Actions']],
+  [
+    [
+      'move before',
+      'move after',
+      'keep moving',
+      'split my move*',
+      'split his move*',
+      'split her move*',
+      'split movement',
+      'walk some',
+      'part of my move',
+      'rest of my move',
+      'rest of his move',
+      'rest of her move',
+    ],
+    ['Breaking Up Your Move'],
+  ],
+  [
+    ['between attacks', 'between swings', 'between his attacks', 'between her attacks', 'between strikes', 'extra attack'],
+    ['Moving between Attacks', 'Extra Attack'],
+  ],
+  [['fly speed', 'swim speed', 'climb speed', 'switch speeds', 'different speeds'], ['Using Different Speeds']],
+  [
+    [
+      'through an enemy',
+      'past an enemy',
+      'through the enemy',
+      'past the enemy',
+      'through an ally',
+      'past an ally',
+      "enemy's space",
+      "ally's space",
+      'through his space',
+      'through her space',
+      'through their space',
+      'move through',
+      'walk through',
+      'squeeze past',
+      'slip past',
+      'get past',
+    ],
+    ['Moving Around Other Creatures'],
+  ],
+  [['knocked out of the sky', 'knocked out of the air', 'falls out of the sky', 'fall out of the sky', 'flying creature', 'while flying'], ['Flying Movement']],
+  [
+    ['how much room', 'how many squares', 'how much space', 'take up', 'takes up', 'how big is'],
+    ['Size Categories', 'Space'],
+  ],
+  [
+    ['attack bonus', 'hit bonus', 'chance to hit'],
+    ['Modifiers to the Roll', 'Attack Rolls'],
+  ],
+  [["can't see", 'cannot see', "couldn't see", 'invisible enemy', 'invisible target', 'unseen', 'guess where', 'blindfold*'], ['Unseen Attackers and Targets']],
+  [['long range', 'max range', 'maximum range', 'beyond range', 'out of range', 'too far away'], ['Range']],
+  [['in the way', 'between me and', 'blocking the shot', 'blocked shot', 'obstacle'], ['Cover']],
+  [['kinds of damage', 'types of damage', 'damage type*'], ['Damage Types']],
+  [['massive damage', 'killed outright', 'die instantly', 'dies instantly', 'instant kill', 'outright'], ['Instant Death']],
+  [
+    ['heal up', 'recover hp', 'get hp back', 'get health back'],
+    ['Healing', 'regains hit points'],
+  ],
+  [
+    ['get on a horse', 'get off a horse', 'hop on', 'hop off', 'climb onto', 'saddle up', 'dismount*'],
+    ['Mounting and Dismounting', 'Controlling a Mount'],
+  ],
+  [['same spell', 'two castings', 'cast twice', 'double up', 'stack', 'stacks', 'stacking', 'add up'], ['Combining Magical Effects']],
+  [['ritual*', 'without a slot', 'without using a slot', 'without spending a slot', 'without burning a slot', 'save a slot', 'slot-free'], ['Rituals']],
+  [['cantrip*', 'at-will', 'at will', 'as often as', 'unlimited times'], ['Cantrips']],
+  [
+    ['two spells', 'second spell', 'another spell', 'cast again', 'another big spell', 'both spells'],
+    ['Bonus Action', 'Casting Time'],
+  ],
+  [
+    [
+      'wearing armor',
+      'wearing armour',
+      'in armor',
+      'in armour',
+      'in heavy armor',
+      'armored',
+      'armoured',
+      "isn't proficient",
+      'not proficient',
+      'lack proficiency',
+      'without proficiency',
+    ],
+    ['Casting in Armor', 'Armor Proficiency'],
+  ],
+  [['spell slot*', 'out of slots', 'run out of spells', 'out of spells', 'spells per day'], ['Spell Slots']],
+  [
+    ['prepare*', 'swap spells', 'swap out spells', 'change spells', 'change his spells', 'change her spells', 'change my spells', 'spellbook'],
+    ['Known and Prepared Spells'],
+  ],
+  [['gagged', "can't talk", "can't speak", 'silenced', 'mouth covered', 'magic words', 'say the words'], ['Verbal (V)']],
+  [['hands tied', 'hands full', 'hand free', 'free hand', 'tied hands', 'gesture*'], ['Somatic (S)']],
+  [['component pouch', 'focus', 'holy symbol', 'arcane focus'], ['Material (M)']],
+  [['permanent', 'permanently', 'undo', 'instant', 'instantly'], ['Instantaneous']],
+  [['line of sight', 'line of effect', 'clear path', 'through a window', 'around a corner', 'around the corner'], ['A Clear Path to the Target']],
+  [['target myself', 'on myself', 'cast on himself', 'cast on herself', 'cast on themselves'], ['Targeting Yourself']],
+  [['cone', 'cube', 'cylinder', 'blast radius', 'area of effect', 'aoe', 'radius', 'how wide'], ['Areas of Effect']],
+  [
+    ['spell save', 'save dc', 'resist my spell', 'resist the spell'],
+    ['Spell Saving Throws', 'Spell save DC'],
+  ],
+  [['spell attack', 'magic attack', 'roll to hit with a spell'], ['Spell Attack Rolls']],
+  [
+    ['trap*', 'booby*', 'tripwire', 'pressure plate', 'pit'],
+    ['Traps', 'Detecting and Disabling a Trap'],
+  ],
+  [
+    ['sick', 'ill', 'illness', 'ill with', 'plague', 'fever', 'infect*', 'catch something', 'caught something', 'disease*'],
+    ['Diseases', 'Recuperating'],
+  ],
+  [
+    ['crazy', 'insane', 'insanity', 'lose his mind', 'lose her mind', 'lose their mind', 'lost his mind', 'lost her mind', 'freak* out', 'sanity', 'mad'],
+    ['Madness', 'Short-Term Madness', 'Long-Term Madness'],
+  ],
+  [
+    ['break down', 'breaking down', 'smash*', 'break through', 'bash down', 'destroy the', 'chop down', 'object'],
+    ['Statistics for Objects', 'Object Armor Class', 'Object Hit Points'],
+  ],
+  [
+    ['downtime', 'time off', 'days off', 'spare time', 'few days in town', 'week off'],
+    ['Between Adventures', 'Downtime Activities'],
+  ],
+  [['get better', 'get over', 'recover*', 'rest up', 'convalesc*', 'nurse'], ['Recuperating']],
+  [['job', 'work at', 'working at', 'day job', 'earn*', 'make money', 'side job', 'profession'], ['Practicing a Profession']],
+  [['craft*', 'build', 'brew'], ['Crafting']],
+  [['study', 'studying', 'research*', 'library', 'look into', 'dig up information'], ['Researching']],
+  [['learn a language', 'learn a new', 'learn to use', 'pick up a language', 'teach'], ['Training']],
+  [['cost of living', 'upkeep', 'live like', 'live as', 'standard of living', 'per day to live'], ['Lifestyle Expenses']],
+  [['room at the inn', 'inn', 'tavern', 'ale', 'drinks', 'meal', 'lodging'], ['Food, Drink, and Lodging']],
+  [['hire*', 'hireling*', 'mercenar*', 'porter', 'messenger'], ['Services']],
+  [['pay a priest', 'pay a cleric', 'pay for a spell', 'buy a spell', 'temple'], ['Spellcasting Services']],
+  [['sell*', 'fence', 'loot value', 'cash in'], ['Selling Treasure']],
+  [['coin*', 'exchange rate', 'copper', 'silver piece*', 'gold piece*', 'platinum', 'electrum'], ['Standard Exchange Rates']],
+  [
+    ['put on armor', 'take off armor', 'put on armour', 'take off armour', 'strip off', 'get out of armor', 'get into armor', 'don', 'doff'],
+    ['Getting Into and Out of Armor', 'Donning and Doffing Armor'],
+  ],
+  [['chair leg', 'bottle', 'table leg', 'improvis*', 'whatever is at hand', 'bare-handed', 'throw a rock'], ['Improvised Weapons']],
+  [['silvered', 'werewolf', 'lycanthrope'], ['Silvered Weapons']],
+  [['finesse', 'heavy weapon', 'light weapon', 'two-handed', 'versatile', 'reach weapon', 'thrown', 'loading', 'ammunition'], ['Weapon Properties']],
+  [['crowbar', 'lever'], ['Crowbar']],
+  [['flask of oil', 'set it alight', 'set alight', 'set on fire', 'burning'], ['Oil']],
+  [['alignment', 'good or evil', 'lawful', 'chaotic', 'neutral'], ['Alignment']],
+  [
+    ['language*', 'speak elvish', 'speak dwarvish', 'speak common'],
+    ['Languages', 'Standard Languages'],
+  ],
+  [['more hit points', 'hit dice', 'hit die', 'max hp'], ['Hit Points and Hit Dice']],
+  [
+    ['reward', 'rewarded', 'bennie*', 'hero point*', 'spend it', 'bond', 'personality trait*'],
+    ['Inspiration', 'Using Inspiration', 'Gaining Inspiration'],
+  ],
+  [['background', 'backstory perk', 'origin'], ['Backgrounds']],
 ];
 
 interface Phrasing {
@@ -228,8 +424,9 @@ interface Phrasing {
   targets: string[];
 }
 
-const PHRASINGS: Phrasing[] = VOCABULARY.map(([phrasings, targets]) => ({
-  pattern: new RegExp(
+/** A pattern matching any of the phrasings as whole words (a trailing * allows any ending). */
+export function phrasingPattern(phrasings: string[]): RegExp {
+  return new RegExp(
     `(?<![\\p{L}\\p{N}])(?:${phrasings
       .map((p) =>
         p
@@ -239,9 +436,10 @@ const PHRASINGS: Phrasing[] = VOCABULARY.map(([phrasings, targets]) => ({
       )
       .join('|')})(?![\\p{L}\\p{N}])`,
     'iu',
-  ),
-  targets,
-}));
+  );
+}
+
+const PHRASINGS: Phrasing[] = VOCABULARY.map(([phrasings, targets]) => ({ pattern: phrasingPattern(phrasings), targets }));
 
 /** The rulebook's names for what the question says in table talk (each once, in vocabulary order). */
 export function rulebookNamesFor(question: string): string[] {
@@ -251,4 +449,9 @@ export function rulebookNamesFor(question: string): string[] {
     if (pattern.test(text) || pattern.test(question)) for (const target of targets) found.add(target);
   }
   return [...found];
+}
+
+/** Every table phrasing of the vocabulary, for checks over it. */
+export function tablePhrasings(): string[] {
+  return VOCABULARY.flatMap(([phrasings]) => phrasings);
 }

@@ -102,6 +102,30 @@ describe('OfflineGenerator', () => {
     expect(dying.citations.map((citation) => citation.sourceId)).toContain('chunk-death-saves');
   });
 
+  it('quotes retrieval’s best passage too when a lower passage leads', async () => {
+    const ranked: Passage[] = [
+      {
+        sourceId: 'chunk-spell',
+        title: 'Spells',
+        headingPath: 'Spell Descriptions > Invisibility',
+        content: 'A creature you touch becomes invisible until the spell ends.',
+      },
+      {
+        sourceId: 'chunk-potion',
+        title: 'Magic Items',
+        headingPath: 'Magic Items > Potion of Invisibility',
+        content: 'The invisibility ends early if you attack or cast a spell. Invisibility ends early at dawn. When does invisibility end early? When you attack.',
+      },
+    ];
+    const result = await generator.generate({
+      system: '',
+      messages: [{ role: 'user', content: 'When does invisibility end early?', passages: ranked }],
+      maxTokens: 256,
+    });
+    expect(result.citations[0].sourceId).toBe('chunk-potion');
+    expect(result.citations.map((c) => c.sourceId)).toContain('chunk-spell');
+  });
+
   it('quotes more sentences when allowed more tokens', async () => {
     const short = await ask('How long can someone hold their breath?', { maxTokens: 200 });
     const long = await ask('How long can someone hold their breath?', { maxTokens: 4000 });

@@ -94,6 +94,8 @@ function collectSources(request: GenerateRequest): Source[] {
 /** How fast trust in a passage falls with its retrieval rank. */
 const RANK_DECAY = 0.25;
 const POSITION_BONUS = 0.15;
+/** How weak (against the lead) the best passage's sentence may be and still be quoted. */
+const TOP_PASSAGE_FLOOR = 0.1;
 
 function sentenceBudget(maxTokens: number): number {
   if (maxTokens <= 256) return 2;
@@ -126,6 +128,10 @@ function composeAnswer(question: string, sources: Source[], maxTokens: number): 
     seen.add(key);
     chosen.push(candidate);
   };
+  // Retrieval's best passage (reranked against the question, names and titles included) always
+  // has its say when a sentence of it matches: a lower passage may lead, but not on its own.
+  const fromTop = matching.find((c) => c.source.rank === 0);
+  if (fromTop && best.source.rank !== 0 && fromTop.score >= best.score * TOP_PASSAGE_FLOOR) choose(fromTop);
   // The sentence right after the lead often finishes the rule.
   const next = candidates.find((c) => c.source === best.source && c.position === best.position + 1 && !c.heading);
   if (next && next.score >= best.score * 0.2) choose(next);

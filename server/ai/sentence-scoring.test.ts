@@ -23,6 +23,12 @@ describe('run-in labels', () => {
     expect(GEAR.slice(labels[1].start, labels[1].end)).not.toContain('Armor Class');
   });
 
+  it('names a stat block attack by its run-in name (three stars, then two)', () => {
+    const block =
+      '***Multiattack.*** The mummy makes one attack with its rotting fist.\n\n***Rotting Fist.** Melee Weapon Attack:* +5 to hit, reach 5 ft., one target. *Hit:* 10 (2d6 + 3) bludgeoning damage.';
+    expect(runInLabels(block).map((l) => l.label)).toEqual(['Multiattack', 'Rotting Fist']);
+  });
+
   it('finds the names of a lore list', () => {
     const lore = '- **Greywater**: a fog-bound harbour town.\n- **Tamsin Reed** (player character, rogue): raised in the docks.';
     expect(runInLabels(lore).map((l) => l.label)).toEqual(['Greywater', 'Tamsin Reed']);
@@ -76,5 +82,17 @@ describe('scoring sentences of the unit the question names', () => {
     ];
     const [rules, tarrasque] = passageScores(questionTermsOf('What’s the tarrasque’s AC?'), passages);
     expect(tarrasque).toBeGreaterThan(rules);
+  });
+
+  it('puts a sentence stating an amount first when the question asks how many', () => {
+    const deck = {
+      content:
+        'Usually found in a box or pouch, this deck contains a number of cards made of ivory or vellum. Most (75 percent) of these decks have only thirteen cards.',
+      headingPath: 'Magic Items > Deck of Many Things',
+    };
+    expect(questionTermsOf('How many cards are in the deck?').wantsAmount).toBe(true);
+    expect(questionTermsOf('What do the cards of the deck do?').wantsAmount).toBe(false);
+    expect(best('How many cards are in the deck?', [deck]).span.text).toContain('thirteen cards');
+    expect(best('What are the cards of the deck made of?', [deck]).span.text).toContain('ivory or vellum');
   });
 });

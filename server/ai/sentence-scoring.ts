@@ -60,12 +60,28 @@ export interface QuestionTerms {
   /** The question's own terms only. */
   own: string[];
   bigrams: Set<string>;
+  /** The question asks for an amount (how many, how far, what range, what AC): a sentence holding one answers it. */
+  wantsAmount: boolean;
 }
+
+/** Questions that ask for an amount: a number of things, a distance, a weight, a cost, a duration, a stat. */
+const AMOUNT_QUESTION =
+  /\bhow (?:many|much|far|long|heavy|big|large|high|wide|tough|fast|often)\b|\bwhat(?:'s| is| are)? (?:the )?(?:range|cost|price|weight|dc|ac|armor class|hit points|hp|speed|duration|bonus|damage)\b/i;
+/** A sentence that states an amount: a numeral, a die expression or a number word. */
+const AMOUNT =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|twice|double)\b/i;
+/** How much more a sentence stating an amount scores when the question asks for one. */
+const AMOUNT_BONUS = 0.3;
 
 export function questionTermsOf(question: string): QuestionTerms {
   const expanded = [question, ...rulebookNamesFor(question)].join(' ');
   const terms = [...new Set(contentTerms(expanded))];
-  return { terms, own: [...new Set(contentTerms(question))], bigrams: bigramsOf(contentTerms(expanded)) };
+  return {
+    terms,
+    own: [...new Set(contentTerms(question))],
+    bigrams: bigramsOf(contentTerms(expanded)),
+    wantsAmount: AMOUNT_QUESTION.test(question.replace(/’/g, "'")),
+  };
 }
 
 /**
@@ -76,8 +92,9 @@ export function questionTermsOf(question: string): QuestionTerms {
 export function runInLabels(content: string): Array<{ start: number; end: number; label: string }> {
   const labels: Array<{ start: number; end: number; label: string }> = [];
   // A bold name must end in a full stop or colon (or go on with a parenthesis): "**Armor Class** 13" is a stat line, not a label.
+  // A stat block's attack opens "***Rotting Fist.** Melee Weapon Attack:*" (three stars, then two).
   const opening =
-    /^[ \t]*(?:[-*•]\s+)?(?:(\*{2,3}|__?)([^*_\n]{2,60}?[.:])\1|(\*{2,3}|__?)([^*_\n]{2,60}?)\3(?=[.:]| \()|([A-Z][\p{L}’'-]*(?: (?:[A-Z][\p{L}’'-]*|of|the|and|or|a|an|in|on|to|with|for)){0,4})\.(?= [A-Z]))/gmu;
+    /^[ \t]*(?:[-*•]\s+)?(?:(\*{2,3}|__?)([^*_\n]{2,60}?[.:])(?:\1|\*\*(?=\s))|(\*{2,3}|__?)([^*_\n]{2,60}?)\3(?=[.:]| \()|([A-Z][\p{L}’'-]*(?: (?:[A-Z][\p{L}’'-]*|of|the|and|or|a|an|in|on|to|with|for)){0,4})\.(?= [A-Z]))/gmu;
   for (const match of content.matchAll(opening)) {
     const start = match.index;
     // The label holds until a blank line or the next list item.
@@ -106,6 +123,7 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     heading: boolean;
     context: Set<string>;
     named: number;
+    amount: boolean;
   }> = [];
   const own = new Set(question.own);
   const asked = new Set(question.terms);
@@ -136,6 +154,7 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
         heading: isLabel(span.text, termList.length),
         context: new Set([...headingTerms, ...(label?.terms ?? [])]),
         named: Math.max(unitNamed, label?.named ?? 0),
+        amount: AMOUNT.test(span.text),
       });
     });
   });
@@ -156,7 +175,8 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     }
     const phraseHits = [...question.bigrams].filter((bigram) => item.bigrams.has(bigram)).length;
     const lengthFactor = item.terms.size > 30 ? Math.sqrt(30 / item.terms.size) : 1;
-    const score = matched === 0 ? 0 : (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (1 + item.named) * (item.heading ? 0.2 : 1);
+    const amount = question.wantsAmount && item.amount ? 1 + AMOUNT_BONUS : 1;
+    const score = matched === 0 ? 0 : (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (1 + item.named) * amount * (item.heading ? 0.2 : 1);
     return { passageIndex: item.passageIndex, position: item.position, span: item.span, score, matched, heading: item.heading };
   });
 }

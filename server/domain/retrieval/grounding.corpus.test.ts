@@ -19,7 +19,7 @@ import { extractConceptsOffline } from '../concept-map/extract';
 const FLOORS = {
   /** Per half: recall at each level, and the offline answer citing an answering passage. */
   recall: { low: 0.88, medium: 0.93, high: 0.96 } satisfies Record<ContextLevel, number>,
-  passage: 0.85,
+  passage: 0.87,
   /** Per kind and half, at the medium level. */
   kindMedium: 0.85,
 };
@@ -49,7 +49,7 @@ describe('grounded answers over the SRD and the Ember Crown in one tome (offline
 
   it('finds and cites the answering passage at least as often as the floors say, in both halves', async () => {
     expect(t.services.ai.engine).toBe('offline');
-    for (const question of loadGroundingQuestions().filter((q) => q.half !== 'fresh')) outcomes.push(await measureQuestion(target, question));
+    for (const question of loadGroundingQuestions().filter((q) => q.half === 'tune' || q.half === 'test')) outcomes.push(await measureQuestion(target, question));
     const report: string[] = [];
     const failures: string[] = [];
     const floor = (label: string, value: number, min: number) => {

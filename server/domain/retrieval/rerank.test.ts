@@ -201,3 +201,38 @@ describe('retrieval reranked by Voyage (through the fake server)', () => {
     expect(after).toHaveLength(before.length);
   });
 });
+
+describe('the offline reranking stage', () => {
+  let t: TestApp;
+  let userId: string;
+  let tome: SeededTome;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    userId = (await t.signUp()).userId;
+    tome = await seedTome(t.services, userId, {
+      name: 'Rules and logs',
+      documents: [
+        {
+          filename: 'rules.md',
+          content: `# Monsters\n\n## Experience Points\n\nThe number of experience points (XP) a monster is worth is based on its challenge rating. XP is awarded for defeating the monster.\n\n## Advancement\n\nAs your character gains experience points (XP), they go up in level; XP is earned by the whole party.`,
+        },
+        { filename: 'session-12.log', content: '[21:30] The party reaches Greywater at dusk.\n\n[22:10] Session ends. XP: 1,800 each.' },
+        { filename: 'session-11.log', content: '[21:00] Session ends. XP: 900 each.' },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('puts the document a question names in full (session 12 and session-12.log) first', async () => {
+    const { passages } = await searchPassages(t.services.db, {
+      scope: { userId, datasetIds: [tome.datasetId] },
+      query: 'How much XP did everyone get in session 12?',
+      embedder: t.services.ai.embedder,
+      level: 'medium',
+    });
+    expect(passages[0].filename).toBe('session-12.log');
+  });
+});

@@ -8,6 +8,7 @@ import { fullTextCandidates } from './full-text';
 import { keepSearchStatisticsFresh } from './statistics';
 import { titleCandidatesIn } from './titles';
 import { passageScores, questionTermsOf } from '../../ai/sentence-scoring';
+import { contentTerms } from '../../ai/terms';
 import { reciprocalRankFusion, type RankedList } from './fusion';
 import { scopeCondition, type SearchScope } from './scope';
 import { vectorCandidates, type VectorBackend } from './vector-search';
@@ -20,6 +21,8 @@ const RERANK_DEPTH = 40;
 const TITLE_CANDIDATES = 24;
 const TITLE_BONUS = 1;
 const NAME_BONUS = 0.5;
+/** The question names the passage's document in full ("what happened in session 12" and session-12.log). */
+const DOCUMENT_BONUS = 2;
 const SENTENCE_WEIGHT = 1;
 
 export interface SearchRequest {
@@ -127,8 +130,14 @@ export async function searchPassages(db: Kysely<DB>, request: SearchRequest): Pr
  */
 function rerank(query: string, candidates: RetrievedPassage[], signals: { titleWords: Map<number, number>; hitsOf: Map<number, number> }): RetrievedPassage[] {
   if (candidates.length === 0) return candidates;
+  const terms = questionTermsOf(query);
+  const own = new Set(terms.own);
+  const namesDocument = (filename: string) => {
+    const nameTerms = contentTerms(filename.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_]+/g, ' '));
+    return nameTerms.length > 0 && nameTerms.every((term) => own.has(term));
+  };
   const sentenceScores = passageScores(
-    questionTermsOf(query),
+    terms,
     candidates.map((c) => ({ content: c.content, headingPath: c.headingPath, title: c.filename })),
   );
   const maxSentence = Math.max(...sentenceScores) || 1;
@@ -137,7 +146,8 @@ function rerank(query: string, candidates: RetrievedPassage[], signals: { titleW
     const words = signals.titleWords.get(candidate.chunkId) ?? 0;
     const title = words === 0 ? 0 : words >= 2 ? TITLE_BONUS : TITLE_BONUS * 0.6;
     const names = Math.min(2, signals.hitsOf.get(candidate.chunkId) ?? 0) * NAME_BONUS;
-    const score = candidate.score / maxFused + (SENTENCE_WEIGHT * sentenceScores[i]) / maxSentence + title + names;
+    const document = namesDocument(candidate.filename) ? DOCUMENT_BONUS : 0;
+    const score = candidate.score / maxFused + (SENTENCE_WEIGHT * sentenceScores[i]) / maxSentence + title + names + document;
     return { candidate: { ...candidate, score }, generated: candidate.generated };
   });
   scored.sort((a, b) => Number(a.generated) - Number(b.generated) || b.candidate.score - a.candidate.score || a.candidate.chunkId - b.candidate.chunkId);
