@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { expandQuery } from './query-expansion';
 import { scopeCondition, type SearchScope } from './scope';
-import { termStatistics } from './statistics';
+import { questionTermStatistics } from './statistics';
 
 /** Terms in more than this share of the chunks only rank; they do not select candidates. */
 const COMMON_TERM_SHARE = 0.2;
@@ -16,10 +16,13 @@ const MAX_TERMS = 24;
 /**
  * At most this many passages are scored per question: the rarest terms select passages alone
  * while their passages add up to this; a more common term selects only passages holding another
- * of the question's terms too. Beyond it (a question of common words only) the first passages
- * the index gives are scored, so the cost stays bounded whatever the library's size.
+ * of the question's terms too, the pairs expected to match fewest first, while the expected
+ * passages still fit. Beyond it the first passages the index gives are scored, so the cost stays
+ * bounded whatever the library's size (ADR 0155).
  */
 const SCORED_BUDGET = 1_000;
+/** Cover density (ts_rank_cd, the costliest part of a score) breaks ties among this many times the candidates asked for. */
+const TIE_BREAK_DEPTH = 4;
 /** The common terms paired with a selecting term, rarest first. */
 const MAX_PARTNERS = 8;
 
@@ -29,18 +32,16 @@ const MAX_PARTNERS = 8;
  * inverse document frequency within the scope, half again when the term is in the chunk's
  * heading path, scaled down a little for chunks longer than the average; ts_rank_cd (cover
  * density) breaks ties. The document frequencies come from the statistics the database keeps
- * (statistics.ts), and the passages scored are bounded (SCORED_BUDGET); see ADR 0100.
+ * (statistics.ts), and the passages scored are bounded (SCORED_BUDGET); see ADRs 0100 and 0155.
  */
 export async function fullTextCandidates(db: Kysely<DB>, scope: SearchScope, query: string, limit: number): Promise<number[]> {
   if (query.trim() === '' || scope.datasetIds.length === 0) return [];
-  const expanded = expandQuery(query);
-  const lexemes = await sql<{ lexeme: string }>`select distinct lexeme from unnest(to_tsvector('english', ${expanded}))`.execute(db);
-  const terms = lexemes.rows.map((row) => row.lexeme).slice(0, MAX_TERMS);
+  const statistics = await questionTermStatistics(db, scope, expandQuery(query), MAX_TERMS);
+  const terms = statistics.terms;
   if (terms.length === 0) return [];
 
   // Built here as tsquery text and cast once, so Postgres does not rebuild it for every row.
   const termQuery = (term: string, weight = '') => sql`${quoteLexeme(term) + weight}::tsquery`;
-  const statistics = await termStatistics(db, scope, terms);
   const total = statistics.passages;
   const averageTokens = statistics.averageTokens;
   const weighed = terms
@@ -50,7 +51,7 @@ export async function fullTextCandidates(db: Kysely<DB>, scope: SearchScope, que
   if (weighed.length === 0) return [];
 
   const selective = weighed.filter((t) => t.df <= Math.max(1, total * COMMON_TERM_SHARE));
-  const selecting = selectingQuery(selective.length > 0 ? selective : weighed, weighed);
+  const selecting = selectingCondition(selective.length > 0 ? selective : weighed, weighed, total);
   const anyTerm = sql`${weighed.map((t) => quoteLexeme(t.term)).join(' | ')}::tsquery`;
   const lengthFactor = sql`(${K1 + 1}::float8 / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B}::float8 * c.token_count / ${averageTokens}::float8)))`;
   const score = sql`${lengthFactor} * (${sql.join(
@@ -59,16 +60,24 @@ export async function fullTextCandidates(db: Kysely<DB>, scope: SearchScope, que
         sql`(case when c.search_vector @@ ${termQuery(t.term)} then ${t.idf}::float8 else 0 end) + (case when c.search_vector @@ ${termQuery(t.term, ':B')} then ${t.idf * HEADING_BONUS}::float8 else 0 end)`,
     ),
     sql` + `,
-  )}) + ts_rank_cd(c.search_vector, ${anyTerm}, 1)`;
+  )})`;
 
-  // The subquery bounds the rows scored and hands each one's search_vector over once,
-  // decompressed, instead of once per term the score tests.
-  const { rows } = await sql<{ id: string }>`select c.id from (
-      select c.id, c.token_count, c.search_vector || ''::tsvector as search_vector from chunks c
-      where ${scopeCondition(scope)} and c.search_vector @@ (${selecting})
-      limit ${SCORED_BUDGET}
+  // The selection is a materialised CTE read through a LIMIT, so the planner answers it from the
+  // full-text index (a bitmap: ids only, no search_vector read) instead of a scan that reads and
+  // tests every passage's vector until enough match; OFFSET 0 keeps the scored rows' vectors read
+  // (and decompressed) once, not once per term. Cover density, the costliest part of a score,
+  // only orders the best TIE_BREAK_DEPTH x limit by the term weights.
+  const { rows } = await sql<{ id: string }>`with picked as materialized (select c.id from chunks c where ${scopeCondition(scope)} and ${selecting})
+    select c.id from (
+      select c.id, c.search_vector, ${score} as score from (
+        select c.id, c.token_count, c.search_vector || ''::tsvector as search_vector from chunks c
+        where c.id in (select id from picked limit ${SCORED_BUDGET})
+        offset 0
+      ) c
+      order by score desc, c.id
+      limit ${limit * TIE_BREAK_DEPTH}
     ) c
-    order by ${score} desc, c.id
+    order by c.score + ts_rank_cd(c.search_vector, ${anyTerm}, 1) desc, c.id
     limit ${limit}`.execute(db);
   return rows.map((r) => Number(r.id));
 }
@@ -77,8 +86,14 @@ export async function fullTextCandidates(db: Kysely<DB>, scope: SearchScope, que
  * Which passages are scored: those holding one of the rarest terms, while these add up to
  * SCORED_BUDGET passages; then those holding a more common selecting term together with another
  * of the question's terms (the passages a BM25 score ranks first among them).
+ *
+ * Written as one condition per pair, OR'd, not as one tsquery: the full-text index then answers
+ * each pair by intersecting two posting lists (skipping through the longer one), and Postgres
+ * ORs the small results. One tsquery 'a | b & c | ...' makes the index test every passage
+ * holding any of the terms against the whole query, which grows with the library (110 ms
+ * against 3 ms for a question of common words at 100k passages).
  */
-function selectingQuery(selecting: Array<{ term: string; df: number }>, weighed: Array<{ term: string; df: number }>) {
+function selectingCondition(selecting: Array<{ term: string; df: number }>, weighed: Array<{ term: string; df: number }>, total: number) {
   const byRarity = [...selecting].sort((a, b) => a.df - b.df || a.term.localeCompare(b.term));
   const alone: string[] = [];
   let passages = 0;
@@ -88,19 +103,30 @@ function selectingQuery(selecting: Array<{ term: string; df: number }>, weighed:
     alone.push(t.term);
     passages += t.df;
   }
+  // Pairs, the fewest expected passages first (as if the terms were independent), while these add up to the budget.
   const partners = [...weighed].sort((a, b) => a.df - b.df || a.term.localeCompare(b.term)).slice(0, MAX_PARTNERS + 1);
-  const paired = new Set<string>();
+  const pairs = new Map<string, { terms: [string, string]; expected: number }>();
   for (const t of byRarity.filter((t) => !alone.includes(t.term))) {
     for (const partner of partners) {
       if (partner.term === t.term || alone.includes(partner.term)) continue;
-      const [a, b] = [t.term, partner.term].sort();
-      paired.add(`(${quoteLexeme(a)} & ${quoteLexeme(b)})`);
+      const terms = [t.term, partner.term].sort() as [string, string];
+      pairs.set(terms.join(' '), { terms, expected: (t.df * partner.df) / Math.max(1, total) });
     }
   }
-  const parts = [...alone.map(quoteLexeme), ...paired];
+  const paired: Array<[string, string]> = [];
+  for (const pair of [...pairs.values()].sort((a, b) => a.expected - b.expected || a.terms.join(' ').localeCompare(b.terms.join(' ')))) {
+    if (paired.length > 0 && passages + pair.expected > SCORED_BUDGET) break;
+    paired.push(pair.terms);
+    passages += pair.expected;
+  }
+  const holds = (term: string) => sql`c.search_vector @@ ${quoteLexeme(term)}::tsquery`;
+  const parts = [
+    ...(alone.length > 0 ? [sql`c.search_vector @@ ${alone.map(quoteLexeme).join(' | ')}::tsquery`] : []),
+    ...paired.map(([a, b]) => sql`(${holds(a)} and ${holds(b)})`),
+  ];
   // A single common term and nothing to pair it with: its passages, bounded by the scoring budget.
-  if (parts.length === 0) parts.push(quoteLexeme(byRarity[0].term));
-  return sql`${parts.join(' | ')}::tsquery`;
+  if (parts.length === 0) parts.push(holds(byRarity[0].term));
+  return sql`(${sql.join(parts, sql` or `)})`;
 }
 
 /** A lexeme as a tsquery operand. */

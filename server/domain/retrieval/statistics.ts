@@ -77,6 +77,32 @@ export async function termStatistics(db: Kysely<DB>, scope: SearchScope, terms: 
   };
 }
 
+/**
+ * The question's stemmed terms (at most maxTerms, in lexeme order) with their statistics, in one
+ * statement over tomes (a search waits for each round trip; see termStatistics for the figures).
+ */
+export async function questionTermStatistics(db: Kysely<DB>, scope: SearchScope, text: string, maxTerms: number): Promise<TermStatistics & { terms: string[] }> {
+  const none = { terms: [], passages: 0, averageTokens: 1, documentFrequency: new Map<string, number>() };
+  if (scope.datasetIds.length === 0 || text.trim() === '') return none;
+  const lexemes = sql`(select distinct lexeme from unnest(to_tsvector('english', ${text})) order by lexeme limit ${maxTerms})`;
+  if (scope.documentId) {
+    const { rows } = await sql<{ lexeme: string }>`select lexeme from ${lexemes} t`.execute(db);
+    const terms = rows.map((row) => row.lexeme);
+    return { terms, ...(await termStatistics(db, scope, terms)) };
+  }
+  const inTomes = sql`s.user_id = ${scope.userId}::uuid and s.dataset_id in (${sql.join(scope.datasetIds.map((id) => sql`${id}::uuid`))})`;
+  const { rows } = await sql<{ lexeme: string; df: string | null; passages: string | null; tokens: string | null }>`select t.lexeme,
+      (select sum(s.passages) from search_term_counts s where ${inTomes} and s.lexeme = t.lexeme) as df, totals.passages, totals.tokens
+    from ${lexemes} t cross join (select sum(s.passages) as passages, sum(s.tokens) as tokens from search_passage_counts s where ${inTomes}) totals`.execute(db);
+  const passages = Number(rows[0]?.passages ?? 0);
+  return {
+    terms: rows.map((row) => row.lexeme),
+    passages,
+    averageTokens: Math.max(1, Number(rows[0]?.tokens ?? 0) / Math.max(1, passages)),
+    documentFrequency: new Map(rows.filter((row) => Number(row.df ?? 0) > 0).map((row) => [row.lexeme, Number(row.df)])),
+  };
+}
+
 async function countedInScope(db: Kysely<DB>, scope: SearchScope, terms: string[]): Promise<TermStatistics> {
   const quote = (term: string) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
   const { rows } = await sql<Record<string, string | null>>`select count(*) as n, avg(c.token_count) as average_tokens
