@@ -107,15 +107,7 @@ const server = await startBuiltServer(PORT, { ANTHROPIC_API_KEY: 'bench', ANTHRO
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 try {
   const token = await server.signUp('benchmap');
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(server.base + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const api = server.apiAs(token);
 
   const rows: string[] = [];
   for (const size of SIZES) {

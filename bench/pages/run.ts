@@ -20,15 +20,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 try {
   const token = await server.signUp('benchpages');
   const cookie = `tk_session=${token}`;
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(server.base + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const api = server.apiAs(token);
 
   // One of everything a screen shows.
   const tome = await api('POST', '/api/datasets', { name: 'Bench tome' });

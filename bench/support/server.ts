@@ -41,9 +41,23 @@ export async function startBuiltServer(port: number, env: Record<string, string>
     return ((await response.json()) as { token: string }).token;
   }
 
+  /** A JSON caller of the /api as the user holding `token`; a non-2xx answer throws with its body. */
+  function apiAs(token: string) {
+    return async (method: string, route: string, body?: unknown) => {
+      const response = await fetch(base + route, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+  }
+
   return {
     base,
     signUp,
+    apiAs,
     pid: child.pid!,
     dataDir,
     async stop({ keepData = false } = {}) {
