@@ -1,26 +1,23 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from '@remix-run/react';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DEFAULT_CONTEXT_LEVEL, isContextLevel, type ContextLevel } from '../../contract/chat';
 import { CampaignOverview } from '~/components/assistant/campaign-overview';
 import { CampaignSidebar } from '~/components/assistant/campaign-sidebar';
 import { ChatPanel } from '~/components/assistant/chat-panel';
 import { ConversationHistory } from '~/components/assistant/conversation-history';
+import { ContentCreator } from '~/components/content/content-creator';
 import { contentAction, loadContentState } from '~/components/content/content-session.server';
 import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields, readFormOrEmpty } from '~/lib/form-data';
-import { lazyPart } from '~/lib/lazy-part';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
 import assistantStyles from '~/styles/assistant.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: assistantStyles }];
 export const meta: MetaFunction = () => [{ title: 'Campaign Assistant · Tomekeeper' }];
-
-// The Create tab's code (the content creator, Conform) loads only with that tab.
-const ContentCreator = lazyPart(() => import('~/components/content/content-creator').then((m) => m.ContentCreator));
 
 /** Conversations per page of the history panel. */
 const HISTORY_PAGE = 25;
@@ -255,7 +252,7 @@ export default function AssistantPage() {
                   playerView={loaded.playerView}
                 />
               ) : (
-                <Suspense>{loaded.content && <ContentCreator variant="assistant" campaigns={[selected]} datasets={tomes} initial={loaded.content} />}</Suspense>
+                loaded.content && <ContentCreator variant="assistant" campaigns={[selected]} datasets={tomes} initial={loaded.content} />
               )}
             </>
           )}

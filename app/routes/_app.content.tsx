@@ -1,16 +1,12 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { Suspense } from 'react';
 import { contentLinks } from '~/components/content/content-links';
 import { contentAction, loadContentState } from '~/components/content/content-session.server';
 import { isContentIntent } from '~/components/content/content-urls';
+import { DashboardContentCreator } from '~/components/content/dashboard-content-creator';
 import { PageHeader } from '~/components/page-header';
 import { readFormOrEmpty } from '~/lib/form-data';
-import { lazyPart } from '~/lib/lazy-part';
 import { requireUser } from '~/lib/session.server';
-
-// The creator's code (and Conform) loads after the page's own; the server renders it in place meanwhile.
-const DashboardContentCreator = lazyPart(() => import('~/components/content/dashboard-content-creator').then((m) => m.DashboardContentCreator));
 
 export const links: LinksFunction = () => contentLinks();
 export const meta: MetaFunction = () => [{ title: 'Content Workshop · Tomekeeper' }];
@@ -55,7 +51,7 @@ export default function ContentPage() {
           {loadError}
         </p>
       )}
-      <Suspense>{initial && <DashboardContentCreator campaigns={campaigns} datasets={tomes} initial={initial} />}</Suspense>
+      {initial && <DashboardContentCreator campaigns={campaigns} datasets={tomes} initial={initial} />}
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { campaignAction, isCampaignIntent } from '~/components/campaigns/campaign-actions.server';
 import { CampaignsPanel, campaignsPanelLinks } from '~/components/campaigns/campaigns-panel';
 import { contentLinks } from '~/components/content/content-links';
@@ -9,19 +9,16 @@ import { contentAction, loadContentState } from '~/components/content/content-se
 import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
 import { SeatsPanel, seatsPanelLinks } from '~/components/seats/seats-panel';
-import { tomesPanelLinks } from '~/components/tomes/tomes-links';
+import { TomesPanel, tomesPanelLinks } from '~/components/tomes/tomes-panel';
 import { readTomeForm, tomeAction } from '~/components/tomes/tome-actions.server';
 import { loadTomesView } from '~/components/tomes/tomes-view.server';
 import { UploadTrackerStatus } from '~/components/tomes/upload-list';
 import { UploadTrackerProvider } from '~/components/tomes/upload-tracker';
-import { lazyPart } from '~/lib/lazy-part';
 import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Command Center · Tomekeeper' }];
 // Below the campaigns, so its code loads after the page's own (it is still rendered on the server).
-const DashboardContentCreator = lazyPart(() => import('~/components/content/dashboard-content-creator').then((m) => m.DashboardContentCreator));
-// Each tab carries only its own code: the Knowledge Tomes tab's loads when it is shown.
-const TomesPanel = lazyPart(() => import('~/components/tomes/tomes-panel').then((m) => m.TomesPanel));
+const DashboardContentCreator = lazy(() => import('~/components/content/dashboard-content-creator').then((m) => ({ default: m.DashboardContentCreator })));
 
 export const links: LinksFunction = () => [...campaignsPanelLinks(), ...seatsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
 
@@ -104,7 +101,7 @@ export default function Dashboard() {
             </section>
           </>
         ) : (
-          <Suspense>{tomes && <TomesPanel datasets={datasets} view={tomes} />}</Suspense>
+          tomes && <TomesPanel datasets={datasets} view={tomes} />
         )}
       </main>
     </UploadTrackerProvider>

@@ -9,12 +9,14 @@ import {
   type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { DEFAULT_ZOOM, isZoomLevel, parseTypeFilter, TIMELINE_MESSAGES, type ZoomLevel } from '../../contract/timeline';
 import { isoDayNumber, todayIso } from '../../contract/timeline-dates';
 import { calendarOf } from '../../contract/calendar';
 import { PageHeader } from '~/components/page-header';
 import type { TimelineActionFailure } from '~/components/timeline/action-result';
+import { EventDialog } from '~/components/timeline/event-dialog';
+import { EventPanel } from '~/components/timeline/page/event-panel';
 import { parsePage, timelineHref } from '~/components/timeline/page/timeline-href';
 import { TimelineEvents } from '~/components/timeline/page/timeline-events';
 import { useEventEditing } from '~/components/timeline/page/use-event-editing';
@@ -23,15 +25,10 @@ import { ViewControls } from '~/components/timeline/page/view-controls';
 import { TypeLegend } from '~/components/timeline/type-legend';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields } from '~/lib/form-data';
-import { lazyPart } from '~/lib/lazy-part';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
 import { useHydrated } from '~/lib/use-hydrated';
 import timelineStylesHref from '~/styles/timeline.css?url';
-
-// The event editor (its fields, the date picker) loads after the page's own code; the server renders an open one in place.
-const EventDialog = lazyPart(() => import('~/components/timeline/event-dialog').then((m) => m.EventDialog));
-const EventPanel = lazyPart(() => import('~/components/timeline/page/event-panel').then((m) => m.EventPanel));
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Timeline · Tomekeeper' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: timelineStylesHref }];
@@ -245,23 +242,21 @@ export default function TimelinePage() {
             onType={setType}
           />
           <TypeLegend events={events} />
-          <Suspense>
-            {panel && (
-              <EventPanel
-                key={`${panel.mode}-${panelEvent?.id ?? 'new'}`}
-                mode={panel.mode}
-                event={panelEvent}
-                confirmDelete={panel.mode === 'edit' && panel.confirmDelete}
-                campaignId={campaignId}
-                view={view}
-                documents={documents}
-                today={calendar.format(calendar.fromDay(isoDayNumber(loaded.today)!))}
-                calendar={calendar}
-                failure={actionData && !actionData.ok ? actionData : undefined}
-                hydrated={hydrated}
-              />
-            )}
-          </Suspense>
+          {panel && (
+            <EventPanel
+              key={`${panel.mode}-${panelEvent?.id ?? 'new'}`}
+              mode={panel.mode}
+              event={panelEvent}
+              confirmDelete={panel.mode === 'edit' && panel.confirmDelete}
+              campaignId={campaignId}
+              view={view}
+              documents={documents}
+              today={calendar.format(calendar.fromDay(isoDayNumber(loaded.today)!))}
+              calendar={calendar}
+              failure={actionData && !actionData.ok ? actionData : undefined}
+              hydrated={hydrated}
+            />
+          )}
           <TimelineEvents
             campaignId={campaignId}
             calendar={calendar}
@@ -277,9 +272,7 @@ export default function TimelinePage() {
             editHref={editHref}
             hydrated={hydrated}
           />
-          <Suspense>
-            <EventDialog state={dialog} campaignId={campaignId} view={view} documents={documents} calendar={calendar} onClose={closeDialog} />
-          </Suspense>
+          <EventDialog state={dialog} campaignId={campaignId} view={view} documents={documents} calendar={calendar} onClose={closeDialog} />
         </>
       )}
     </main>

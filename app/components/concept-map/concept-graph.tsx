@@ -4,7 +4,7 @@
  * thousands of concepts settles without holding up the page. Loaded lazily: only this screen
  * carries d3-force.
  */
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { MapConcept, MapRelationship } from '../../../server/domain/concept-map';
 import type { ConceptMapSettings } from '../../../contract/concept-map';
 import { ConceptTooltip } from './concept-tooltip';
@@ -28,12 +28,6 @@ export interface ConceptGraphProps {
 }
 
 const CANVAS_HEIGHT = 620;
-/**
- * A big map's elements are added this many concepts at a time, one batch a frame, so no single
- * task creates and styles thousands of SVG elements (that held input for over a second at 2,000
- * concepts). The layout runs on every concept from the start.
- */
-const MOUNT_BATCH = 250;
 
 export default function ConceptGraph({
   concepts: givenConcepts,
@@ -201,14 +195,6 @@ export default function ConceptGraph({
     [showTip],
   );
 
-  const mounted = useMountedCount(concepts.length);
-  const mountedConcepts = useMemo(() => (mounted >= concepts.length ? concepts : concepts.slice(0, mounted)), [concepts, mounted]);
-  const mountedLinks = useMemo(() => {
-    if (mounted >= concepts.length) return links;
-    const shown = new Set(mountedConcepts.map((concept) => concept.id));
-    return links.filter((link) => shown.has(endId(link.source)) && shown.has(endId(link.target)));
-  }, [links, mounted, concepts.length, mountedConcepts]);
-
   const tipConcept = tipId ? conceptById.get(tipId) : undefined;
   const tipPlace = tipId ? layout.positionOf(tipId) : undefined;
   const current = view.view.current;
@@ -233,9 +219,9 @@ export default function ConceptGraph({
         <rect className="cm-backdrop" width={width} height={height} />
         <g ref={viewportRef} className="cm-viewport">
           {area && <rect className="cm-area" width={area.width} height={area.height} rx={12} />}
-          <LinkLayer links={mountedLinks} highlighted={tipId} register={registerLink} />
+          <LinkLayer links={links} highlighted={tipId} register={registerLink} />
           <NodeLayer
-            concepts={mountedConcepts}
+            concepts={concepts}
             radii={radii}
             showLabels={settings.show_labels}
             highlighted={tipId}
@@ -273,17 +259,6 @@ export default function ConceptGraph({
       )}
     </div>
   );
-}
-
-/** How many of the map's concepts have elements yet: all of a small map, a big one's in batches a frame apart. */
-function useMountedCount(total: number): number {
-  const [mounted, setMounted] = useState(() => Math.min(total, MOUNT_BATCH));
-  useEffect(() => {
-    if (mounted >= total) return;
-    const frame = requestAnimationFrame(() => startTransition(() => setMounted((count) => Math.min(total, count + MOUNT_BATCH))));
-    return () => cancelAnimationFrame(frame);
-  }, [mounted, total]);
-  return mounted;
 }
 
 function neighboursOf(links: ReturnType<typeof buildLinks>): Map<string, Set<string>> {

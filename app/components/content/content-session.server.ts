@@ -1,9 +1,17 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
-import { CONTENT_MESSAGES, DEFAULT_CHARACTER_FORMAT, isCharacterFormat, isContentType, type CharacterFormat, type ContentType } from '../../../contract/content';
-import { contentRequestSchema, contentRevisionSchema, contentSaveSchema } from '../../../contract/content-forms';
+import {
+  CONTENT_MESSAGES,
+  DEFAULT_CHARACTER_FORMAT,
+  contentRequestSchema,
+  contentRevisionSchema,
+  contentSaveSchema,
+  isCharacterFormat,
+  isContentType,
+  type CharacterFormat,
+  type ContentType,
+} from '../../../contract/content';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import type { FormReply } from '~/lib/forms';
-import { parseForm } from '~/lib/forms.server';
+import { parseForm, type FormReply } from '~/lib/forms';
 import { freshHref, hostOf, sessionHref, type ContentIntent } from './content-urls';
 import type { ContentCampaign, ContentDataset, ContentInitialState, ResultRequest } from './types';
 

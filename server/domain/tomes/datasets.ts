@@ -4,8 +4,7 @@ import type { DatasetMetadata, DB } from '../../db/schema';
 import { DomainError, notFound } from '../errors';
 import { requireOwnedDataset } from '../ownership';
 import { guessMetadata, metadataOverrideSchema, metadataUpdateSchema, readMetadata } from './metadata';
-import { tomeFieldsSchema, tomeUpdateSchema } from '../../../contract/tome-fields';
-import { duplicateTomeNameMessage, parseTags } from '../../../contract/tomes';
+import { duplicateTomeNameMessage, parseTags, tomeFieldsSchema, tomeUpdateSchema } from '../../../contract/tomes';
 
 export const createDatasetSchema = tomeFieldsSchema.extend({ metadata: metadataOverrideSchema });
 

@@ -17,8 +17,7 @@ import {
   updateDatasetMetadata,
   uploadDocument,
 } from '../../domain/tomes';
-import { tomeUpdateSchema } from '../../../contract/tome-fields';
-import { DUPLICATE_CHOICES } from '../../../contract/tomes';
+import { DUPLICATE_CHOICES, tomeUpdateSchema } from '../../../contract/tomes';
 import { requireOwnedDataset, requireOwnedDocument } from '../../domain/ownership';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';

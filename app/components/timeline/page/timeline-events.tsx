@@ -2,12 +2,7 @@ import type { Calendar } from '../../../../contract/calendar';
 import { TIMELINE_MESSAGES, type ZoomLevel } from '../../../../contract/timeline';
 import type { TimelineEvent } from '../../../../server/domain/timeline/timeline';
 import { EventList } from '../event-list';
-import { Suspense } from 'react';
-import { lazyPart } from '~/lib/lazy-part';
-
-// The track is drawn only with JavaScript: its code loads after the page's own, its placeholder holding its place.
-const TimelineTrack = lazyPart(() => import('../timeline-track').then((m) => m.TimelineTrack));
-const placeholder = <div className="card tl-track-placeholder" aria-hidden="true" />;
+import { TimelineTrack } from '../timeline-track';
 
 interface TimelineEventsProps {
   campaignId: string;
@@ -45,24 +40,22 @@ export function TimelineEvents({ campaignId, calendar, events, filtered, hydrate
       {!hydrated && (
         <>
           {/* Holds the track's place until it draws, so the page does not jump; hidden without JavaScript. */}
-          {placeholder}
+          <div className="card tl-track-placeholder" aria-hidden="true" />
           <noscript>
             <style>{'.tl-track-placeholder{display:none}'}</style>
           </noscript>
         </>
       )}
       {hydrated && (
-        <Suspense fallback={placeholder}>
-          <TimelineTrack
-            key={campaignId}
-            calendar={calendar}
-            events={filtered}
-            zoom={props.zoom}
-            onZoomChange={props.onZoomChange}
-            onOpen={props.onOpen}
-            reveal={props.reveal}
-          />
-        </Suspense>
+        <TimelineTrack
+          key={campaignId}
+          calendar={calendar}
+          events={filtered}
+          zoom={props.zoom}
+          onZoomChange={props.onZoomChange}
+          onOpen={props.onOpen}
+          reveal={props.reveal}
+        />
       )}
       <EventList
         calendar={calendar}
