@@ -1,4 +1,6 @@
+import { inBackground, yieldToForeground } from '../server/db/foreground';
 import { ingestDocument } from '../server/domain/ingest/ingest-document';
+import { refreshSearchStatisticsIfStale } from '../server/domain/retrieval';
 import { QUEUES } from '../server/queues';
 import type { JobHandler } from './job-handler';
 
@@ -10,7 +12,7 @@ export const ingestHandler: JobHandler = {
   concurrency: 2,
   async run(services, data, attempt) {
     const { jobId, documentId, userId } = payload.parse(data);
-    await ingestDocument(
+    const outcome = await ingestDocument(
       services.db,
       userId,
       { jobId, documentId },
@@ -20,5 +22,13 @@ export const ingestHandler: JobHandler = {
         maxFileBytes: services.env.MAX_UPLOAD_MB * 1024 * 1024,
       },
     );
+    // The first search after a bulk ingest then plans with the new passages counted (and so
+    // uses the vector index) instead of refreshing the statistics itself.
+    if (outcome === 'completed') {
+      await inBackground(async () => {
+        await yieldToForeground();
+        await refreshSearchStatisticsIfStale(services.db);
+      });
+    }
   },
 };

@@ -3,4 +3,4 @@ export { namesIn } from './exact-names';
 export type { SearchScope } from './scope';
 export { searchPassages, toAiPassage, type RetrievalMode, type RetrievedPassage, type SearchRequest, type SearchResult } from './search';
 export { vectorBackendOf, type VectorBackend } from './vector-search';
-export { keepSearchStatisticsFresh, refreshSearchStatistics } from './statistics';
+export { keepSearchStatisticsFresh, refreshSearchStatistics, refreshSearchStatisticsIfStale } from './statistics';

@@ -24,25 +24,35 @@ export async function refreshSearchStatistics(db: Kysely<DB>): Promise<void> {
 }
 
 /**
- * Refreshes the statistics when many passages were written since the last ANALYZE (any process
- * may have written them: the count comes from Postgres). Checked at most every 10 s per
- * database handle; the ANALYZE itself runs beside the search, never in its way.
+ * What a search does about stale statistics (refreshSearchStatisticsIfStale), checked at most
+ * every 10 s per database handle; the ANALYZE itself runs beside the search, never in its way.
+ * Ingestion refreshes them when a document is done, so this catches writes made otherwise.
  */
 export function keepSearchStatisticsFresh(db: Kysely<DB>, now = Date.now()): Promise<void> | undefined {
   if (db.isTransaction) return undefined;
   if (running.has(db) || now - (lastCheck.get(db) ?? 0) < CHECK_EVERY_MS) return running.get(db);
   lastCheck.set(db, now);
-  const work = (async () => {
-    const stale = await sql<{
-      stale: boolean;
-    }>`select coalesce(bool_or(n_mod_since_analyze > greatest(${STALE_ROWS}, ${STALE_SHARE}::float8 * n_live_tup)), false) as stale
-      from pg_stat_user_tables where relname in ('chunks', 'chunk_embeddings')`.execute(db);
-    if (stale.rows[0]?.stale) await refreshSearchStatistics(db);
-  })()
+  const work = refreshSearchStatisticsIfStale(db)
+    .then(() => undefined)
     .catch(() => undefined)
     .finally(() => running.delete(db));
   running.set(db, work);
   return work;
+}
+
+/**
+ * ANALYZE when many passages were written since the last one (any process may have written
+ * them: the count comes from Postgres). Ingestion calls it when a document is done, so the
+ * first search after a bulk ingest already finds the vector index. Says whether it ran.
+ */
+export async function refreshSearchStatisticsIfStale(db: Kysely<DB>): Promise<boolean> {
+  const stale = await sql<{
+    stale: boolean;
+  }>`select coalesce(bool_or(n_mod_since_analyze > greatest(${STALE_ROWS}, ${STALE_SHARE}::float8 * n_live_tup)), false) as stale
+    from pg_stat_user_tables where relname in ('chunks', 'chunk_embeddings')`.execute(db);
+  if (!stale.rows[0]?.stale) return false;
+  await refreshSearchStatistics(db);
+  return true;
 }
 
 export interface TermStatistics {
