@@ -1,0 +1,8 @@
+#!/bin/sh
+# How the server process starts, in one place: `npm run serve` and the Dockerfile run this file,
+# and bench/memory reads it, so what is measured is what runs (ADR 0166, ADR 0195).
+# - exec: node replaces this shell, so the server is one process that receives the signals;
+# - node itself with tsx's loader (the tsx command keeps a second node process beside it);
+# - 4 MB young-generation semi-spaces in every isolate (V8 lets them grow to 64 MB) and V8's
+#   memory-over-speed heuristics.
+exec node --max-semi-space-size=4 --optimize-for-size --import tsx server/main.ts
