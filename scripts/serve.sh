@@ -1,6 +1,9 @@
 #!/bin/sh
 # How the server process starts, in one place: `npm run serve` and the Dockerfile run this file,
-# and bench/memory reads it, so what is measured is what runs (ADR 0166, ADR 0195).
+# and bench/memory reads it, so what is measured is what runs (ADR 0166, ADR 0196).
+# - at most two malloc arenas: glibc gives each thread that allocates its own arena (up to 8 per
+#   core), and memory freed in one stays with that arena; the reading thread's left 40 MB behind.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 # - exec: node replaces this shell, so the server is one process that receives the signals;
 # - node itself with tsx's loader (the tsx command keeps a second node process beside it);
 # - 4 MB young-generation semi-spaces in every isolate (V8 lets them grow to 64 MB) and V8's

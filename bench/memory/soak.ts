@@ -20,7 +20,12 @@ const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const FILES = (process.env.FILES ?? 'csv,csv,csv,pdf').split(',');
 /** Past the reading thread's keep-alive (server/domain/ingest/prepare/off-thread.ts). */
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 20_000);
-const EXTRA_ENV = Object.fromEntries((process.env.SETTINGS ?? '').split(/\s+/).filter(Boolean).map((pair) => pair.split('=') as [string, string]));
+const EXTRA_ENV = Object.fromEntries(
+  (process.env.SETTINGS ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => pair.split('=') as [string, string]),
+);
 
 const settings = serveSettings();
 console.log(`server start settings (scripts/serve.sh): node ${settings.nodeArgs.join(' ')}; env ${JSON.stringify({ ...settings.env, ...EXTRA_ENV })}`);

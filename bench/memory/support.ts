@@ -24,7 +24,7 @@ export function serveSettings(): { nodeArgs: string[]; env: Record<string, strin
   const exec = /^exec node (.*?) --import tsx /m.exec(script);
   if (!exec) throw new Error('scripts/serve.sh has no `exec node ... --import tsx` line');
   const env: Record<string, string> = {};
-  for (const [, name, value] of script.matchAll(/^export (\w+)=(\S+)$/gm)) env[name] = value;
+  for (const [, name, value] of script.matchAll(/^export (\w+)="\$\{\w+:-([^}]*)\}"$/gm)) env[name] = value;
   return { nodeArgs: exec[1].split(/\s+/), env };
 }
 
@@ -81,11 +81,7 @@ export type Server = Awaited<ReturnType<typeof startBuiltServer>>;
 
 /** The built server as scripts/serve.sh starts it (`env` overrides, e.g. to compare a setting), the probe preloaded. */
 export const startServer = (port: number, dataDir?: string, env: Record<string, string> = {}) =>
-  startBuiltServer(
-    port,
-    { NODE_OPTIONS: `--import ${PROBE}`, MEMORY_PROBE_FILE: probeFile, ...env },
-    { serveScript: true, ...(dataDir ? { dataDir } : {}) },
-  );
+  startBuiltServer(port, { NODE_OPTIONS: `--import ${PROBE}`, MEMORY_PROBE_FILE: probeFile, ...env }, { serveScript: true, ...(dataDir ? { dataDir } : {}) });
 
 export async function api(server: Server, token: string, url: string, init: RequestInit = {}) {
   const response = await fetch(`${server.base}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
