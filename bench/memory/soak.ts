@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import { freePort } from '../../tests/support/server-process';
 import { sharedPath } from '../../tests/support/shared-dir';
-import { api, bareRss, breakdown, cleanUp, createTome, csv, describe, ingest, MB, mb, pct, rssOf, serveSettings, settledRss, sleep, startServer } from './support';
+import { api, bareRss, breakdown, cleanUp, createTome, csv, summarize, ingest, MB, mb, pct, rssOf, serveSettings, settledRss, sleep, startServer } from './support';
 
 const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
@@ -56,7 +56,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     await sleep(SETTLE_MS);
     const after = await settledRss(server.pid);
     rows.push(`| ${step} | ${filename} | ${run.seconds.toFixed(0)} s | ${mb(run.peak)} | ${mb(after)} | ${pct(after, idle)} |`);
-    console.log(`${step}. ${filename} (${run.seconds.toFixed(1)} s): peak ${mb(run.peak)} ${describe(run.atPeak)}`);
+    console.log(`${step}. ${filename} (${run.seconds.toFixed(1)} s): peak ${mb(run.peak)} ${summarize(run.atPeak)}`);
     console.log(`   tome deleted, idle after ${mb(after)} (${pct(after, idle)} over idle) ${await breakdown(server.pid)}`);
   }
 }

@@ -53,12 +53,12 @@ export async function probe(pid: number): Promise<MemoryReport | null> {
   return JSON.parse(fs.readFileSync(probeFile, 'utf8')) as MemoryReport;
 }
 
-export function describe(r: MemoryReport | null): string {
+export function summarize(r: MemoryReport | null): string {
   if (!r) return '(no probe report)';
   return `[V8 heap ${mb(r.heapTotal)} (live ${mb(r.heapUsed)}), WebAssembly ${mb(r.wasmResident)} resident of ${r.wasmSizes.map(mb).join(' + ')}, other anonymous ${mb(r.anonResident - r.heapTotal)} (malloc heap ${mb(r.mallocHeapResident)}), files ${mb(r.fileResident)}, ${r.threads} threads]`;
 }
 
-export const breakdown = async (pid: number) => describe(await probe(pid));
+export const breakdown = async (pid: number) => summarize(await probe(pid));
 
 /** A bare PGlite on the folder, idle after one query: with PGlite's and node's defaults, or the server's settings. */
 export async function bareRss(dataDir: string, withServerSettings: boolean): Promise<number> {
