@@ -8,12 +8,31 @@
  * a new tome, processed, and the tome deleted; after each, RSS once idle again (past the reading
  * thread's keep-alive). Reports the peak and the idle RSS after every upload, with the probe's
  * breakdown (bench/memory/probe.ts) at the peak and after, and the growth over idle.
- * SETTINGS='NAME=value ...' adds environment to the server (to compare a setting in one run).
+ * SETTINGS='NAME=value ...' adds environment to the server (to compare a setting in one run);
+ * GC_AFTER=1 also has the probe run a full collection after each and reports RSS then.
  */
 import fs from 'node:fs';
 import { freePort } from '../../tests/support/server-process';
 import { sharedPath } from '../../tests/support/shared-dir';
-import { api, bareRss, breakdown, cleanUp, createTome, csv, summarize, ingest, MB, mb, pct, rssOf, serveSettings, settledRss, sleep, startServer } from './support';
+import {
+  api,
+  bareRss,
+  breakdown,
+  cleanUp,
+  createTome,
+  csv,
+  ingest,
+  MB,
+  mb,
+  pct,
+  probe,
+  rssOf,
+  serveSettings,
+  settledRss,
+  sleep,
+  startServer,
+  summarize,
+} from './support';
 
 const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
@@ -58,6 +77,10 @@ for (let round = 1; round <= ROUNDS; round++) {
     rows.push(`| ${step} | ${filename} | ${run.seconds.toFixed(0)} s | ${mb(run.peak)} | ${mb(after)} | ${pct(after, idle)} |`);
     console.log(`${step}. ${filename} (${run.seconds.toFixed(1)} s): peak ${mb(run.peak)} ${summarize(run.atPeak)}`);
     console.log(`   tome deleted, idle after ${mb(after)} (${pct(after, idle)} over idle) ${await breakdown(server.pid)}`);
+    if (process.env.GC_AFTER === '1') {
+      const collected = summarize(await probe(server.pid, { gc: true }));
+      console.log(`   after a full collection (probe): ${mb(await settledRss(server.pid))} ${collected}`);
+    }
   }
 }
 const last = rssOf(server.pid);

@@ -44,9 +44,10 @@ export async function settledRss(pid: number, seconds = 5): Promise<number> {
 }
 
 const probeFile = path.join(os.tmpdir(), `tomekeeper-memory-probe-${process.pid}.json`);
-/** Asks the probe in process `pid` where its memory is. */
-export async function probe(pid: number): Promise<MemoryReport | null> {
+/** Asks the probe in process `pid` where its memory is (after a full collection with `gc`). */
+export async function probe(pid: number, { gc = false } = {}): Promise<MemoryReport | null> {
   fs.rmSync(probeFile, { force: true });
+  if (gc) fs.writeFileSync(`${probeFile}.gc`, '');
   process.kill(pid, 'SIGUSR2');
   for (let i = 0; i < 250 && !fs.existsSync(probeFile); i++) await sleep(20);
   if (!fs.existsSync(probeFile)) return null;
