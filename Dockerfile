@@ -28,11 +28,11 @@ COPY contract ./contract
 COPY db ./db
 COPY app/load-context.ts ./app/load-context.ts
 COPY tsconfig.json ./
+COPY scripts/serve.sh ./scripts/serve.sh
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=40s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # Migrations run at start-up (server/boot.ts), then the server listens on $PORT.
-# As `npm run serve`: node itself with tsx's loader (the tsx command would keep a second node
-# process alive beside the server), a young generation of 4 MB per semi-space instead of V8's
-# default that grows to 64 MB, and V8's memory-over-speed heuristics (ADR 0166, docs/benchmarks.md).
-CMD ["node", "--max-semi-space-size=4", "--optimize-for-size", "--import", "tsx", "server/main.ts"]
+# As `npm run serve`: scripts/serve.sh holds the process's start settings (node flags, malloc
+# arenas) and execs node, so the server is the container's main process (ADR 0166, ADR 0196).
+CMD ["sh", "scripts/serve.sh"]

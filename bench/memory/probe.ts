@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import v8 from 'node:v8';
+import vm from 'node:vm';
 
 // Weak: a memory its module let go of (initdb's, once the data folder exists) may be collected.
 const memories: WeakRef<WebAssembly.Memory>[] = [];
@@ -105,6 +106,12 @@ export function memoryReport(): MemoryReport {
 const target = process.env.MEMORY_PROBE_FILE;
 if (target) {
   process.on('SIGUSR2', () => {
+    // Asked for a full collection first (a marker file beside the report): does garbage hold the heap?
+    if (fs.existsSync(`${target}.gc`)) {
+      fs.rmSync(`${target}.gc`);
+      v8.setFlagsFromString('--expose-gc');
+      (vm.runInNewContext('gc') as () => void)();
+    }
     fs.writeFileSync(`${target}.tmp`, JSON.stringify(memoryReport()));
     fs.renameSync(`${target}.tmp`, target);
   });

@@ -1,7 +1,7 @@
 /**
  * The server's memory (issue 11 item 4, issue 12 item 6), on the embedded database:
  *   npm run build && npx tsx bench/memory/run.ts
- * The server runs as `npm run serve` starts it (the node flags are read from that script).
+ * The server runs as `npm run serve` and the Dockerfile start it (scripts/serve.sh).
  * 1. idle RSS of the server against a bare PGlite opened on the same data folder, one after the
  *    other, IDLE_RUNS times (min / median): the bare PGlite with PGlite's defaults and node's,
  *    and with the server's Postgres settings and node flags;
@@ -14,14 +14,10 @@
  * bench/memory/probe.ts (preloaded) reports where it is: V8's heap, PGlite's WebAssembly heap,
  * the rest of the anonymous memory (native allocations, dead threads' pages), the binary.
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startBuiltServer } from '../support/server';
 import { freePort } from '../../tests/support/server-process';
 import { sharedPath } from '../../tests/support/shared-dir';
-import type { MemoryReport } from './probe';
+import { api, bareRss, breakdown, cleanUp, csv, ingest, MB, mb, median, pct, rssOf, serveSettings, settledRss, sleep, startServer as startOn } from './support';
 
 // A free port: a fixed one may be another bench's target on a shared machine.
 const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
@@ -29,106 +25,7 @@ const IDLE_RUNS = Number(process.env.IDLE_RUNS ?? 2);
 const SOAK = Number(process.env.SOAK ?? 200);
 const SOAK_LARGE_EVERY = Number(process.env.SOAK_LARGE_EVERY ?? 20);
 const LARGE_ROUNDS = Number(process.env.LARGE_ROUNDS ?? 3);
-const MB = 1024 * 1024;
-const PROBE = path.join(import.meta.dirname, 'probe.ts');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
-const pct = (value: number, base: number) => `${(((value - base) / base) * 100).toFixed(1)}%`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-
-/** The node flags of `npm run serve` (between `node` and `--import`), so the bench runs what production runs. */
-function serveNodeArgs(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const words = pkg.scripts.serve.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('--import'));
-}
-const NODE_ARGS = serveNodeArgs();
-
-function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
-
-/** RSS once it has settled: the median of samples over a few seconds. */
-async function settledRss(pid: number, seconds = 5): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < seconds * 4; i++) {
-    samples.push(rssOf(pid));
-    await sleep(250);
-  }
-  return median(samples);
-}
-
-const probeFile = path.join(os.tmpdir(), `tomekeeper-memory-probe-${process.pid}.json`);
-/** Asks the probe in process `pid` where its memory is. */
-async function breakdown(pid: number): Promise<string> {
-  fs.rmSync(probeFile, { force: true });
-  process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 250 && !fs.existsSync(probeFile); i++) await sleep(20);
-  if (!fs.existsSync(probeFile)) return '(no probe report)';
-  const r = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as MemoryReport;
-  return `[V8 heap ${mb(r.heapTotal)} (live ${mb(r.heapUsed)}), WebAssembly ${mb(r.wasmResident)} resident of ${r.wasmSizes.map(mb).join(' + ')}, other anonymous ${mb(r.anonResident - r.heapTotal)}, files ${mb(r.fileResident)}, ${r.threads} threads]`;
-}
-
-async function bareRss(dataDir: string, withServerSettings: boolean): Promise<number> {
-  const child = fork(path.join(import.meta.dirname, 'bare-pglite.ts'), [path.join(dataDir, 'pg'), ...(withServerSettings ? ['--server-settings'] : [])], {
-    execArgv: [...(withServerSettings ? NODE_ARGS : []), '--import', 'tsx', '--import', PROBE],
-    env: { ...process.env, MEMORY_PROBE_FILE: probeFile },
-    stdio: 'inherit',
-  });
-  await new Promise((resolve) => child.once('message', resolve));
-  await sleep(8000);
-  const rss = await settledRss(child.pid!);
-  console.log(`  bare PGlite${withServerSettings ? ' (server settings)' : ''}: ${mb(rss)} ${await breakdown(child.pid!)}`);
-  child.kill();
-  await new Promise((resolve) => child.once('exit', resolve));
-  return rss;
-}
-
-type Server = Awaited<ReturnType<typeof startBuiltServer>>;
-const startServer = (dataDir?: string) =>
-  startBuiltServer(PORT, { MEMORY_PROBE_FILE: probeFile }, { nodeArgs: [...NODE_ARGS, '--import', PROBE], ...(dataDir ? { dataDir } : {}) });
-
-async function api(server: Server, token: string, url: string, init: RequestInit = {}) {
-  const response = await fetch(`${server.base}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
-  return response;
-}
-
-/** Uploads one file and waits for its job, sampling RSS meanwhile; returns the document id and the peak. */
-async function ingest(server: Server, token: string, tomeId: string, filename: string, bytes: Uint8Array) {
-  const form = new FormData();
-  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
-  let peak = rssOf(server.pid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 50);
-  try {
-    const upload = (await (await api(server, token, `/api/datasets/${tomeId}/documents?duplicate=keep`, { method: 'POST', body: form })).json()) as {
-      job_id: string;
-      document_id: string;
-    };
-    for (;;) {
-      const job = (await (await api(server, token, `/api/jobs/${upload.job_id}/status`)).json()) as { status: string; error: string | null };
-      if (job.status === 'failed') throw new Error(`${filename}: ${job.error}`);
-      if (job.status === 'completed') break;
-      await sleep(200);
-    }
-    return { documentId: upload.document_id, peak };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
-/** A CSV of about `size` bytes: a monster table, different on every call. */
-function csv(size: number, seed: number): Uint8Array {
-  const rows = ['name,type,challenge,hit_points,armor_class,notes'];
-  let length = rows[0].length;
-  for (let i = 0; length < size; i++) {
-    const row = `Creature ${seed}-${i},${['beast', 'undead', 'fiend', 'dragon'][i % 4]},${(i % 30) + 1},${(i * 7) % 300},${10 + (i % 10)},Lairs near the ${['marsh', 'crypt', 'spire', 'ford'][i % 4]} of ${seed}`;
-    rows.push(row);
-    length += row.length + 1;
-  }
-  return new TextEncoder().encode(rows.join('\n'));
-}
+const startServer = (dataDir?: string) => startOn(PORT, dataDir);
 
 /** A small Markdown note, different on every call. */
 function note(seed: number): Uint8Array {
@@ -140,7 +37,8 @@ function note(seed: number): Uint8Array {
   return new TextEncoder().encode(`# Session ${seed}\n\n${sections.join('\n\n')}`);
 }
 
-console.log(`server node flags (from npm run serve): ${NODE_ARGS.join(' ') || '(none)'}`);
+const settings = serveSettings();
+console.log(`server start settings (scripts/serve.sh): node ${settings.nodeArgs.join(' ')}; env ${JSON.stringify(settings.env)}`);
 
 // 1. Idle: start once (migrations, first-start work), stop, then bare and server one after the other.
 let server = await startServer();
@@ -228,4 +126,4 @@ console.log(
 );
 
 await server.stop();
-fs.rmSync(probeFile, { force: true });
+cleanUp();

@@ -6,13 +6,32 @@ import path from 'node:path';
 /**
  * Starts the built app on an empty embedded database, as a user would with `npm run serve`;
  * `options.dataDir` reopens a folder kept by an earlier run (`stop({ keepData: true })`);
- * `options.nodeArgs` go to node before the entry (flags, `--import` of a probe).
+ * `options.nodeArgs` go to node before the entry (flags, `--import` of a probe);
+ * `options.serveScript` starts it through scripts/serve.sh, the start settings of `npm run serve`
+ * and the Dockerfile (with the same Node as the benchmark first on the PATH).
  */
-export async function startBuiltServer(port: number, env: Record<string, string> = {}, options: { dataDir?: string; nodeArgs?: string[] } = {}) {
+export async function startBuiltServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: { dataDir?: string; nodeArgs?: string[]; serveScript?: boolean } = {},
+) {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tomekeeper-bench-'));
   // The same Node as the benchmark (run through npm, that is the repository's Node 24).
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ANTHROPIC_API_KEY: '', VOYAGE_API_KEY: '', ...env },
+  const [command, args] = options.serveScript
+    ? ['sh', ['scripts/serve.sh']]
+    : [process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts']];
+  const child: ChildProcess = spawn(command, args, {
+    env: {
+      ...process.env,
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ANTHROPIC_API_KEY: '',
+      VOYAGE_API_KEY: '',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

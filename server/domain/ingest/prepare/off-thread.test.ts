@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractionError } from '../extract/errors';
 import { buildPdf } from '../extract/test-fixtures';
-import { prepareOffThread } from './off-thread';
+import { KEEP_THREAD_MAX_BYTES, keptThreadCount, prepareOffThread } from './off-thread';
 
 const pdf = buildPdf([['The Vault of Ashes', 'Dragons sleep beneath the mountain.'], ['Page two speaks of the Ember Crown.']]);
 
@@ -29,6 +29,16 @@ describe('reading an upload in a worker thread', () => {
       process.off('warning', onWarning);
     }
     expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+  });
+
+  it('keeps the thread after a small file, and ends the one that read a large file', async () => {
+    await prepareOffThread(new TextEncoder().encode('# Note\n\nThe ferryman owes silver.'), 'note.md');
+    expect(keptThreadCount()).toBe(1);
+    const line = 'The ferryman owes the river a silver coin for every crossing.\n';
+    const large = new TextEncoder().encode(line.repeat(Math.ceil(KEEP_THREAD_MAX_BYTES / line.length) + 1));
+    const prepared = await prepareOffThread(large, 'ledger.txt');
+    expect(prepared.chunks.length).toBeGreaterThan(1);
+    expect(keptThreadCount()).toBe(0);
   });
 
   it('ends a reading that runs past its time limit, and the next file is read by a fresh thread', async () => {

@@ -20,6 +20,12 @@ const WORKER_URL = new URL('./worker.ts', import.meta.url);
 const DEFAULT_MAX_HEAP_MB = 1024;
 /** A thread left idle this long is ended, so an idle server holds no reader's memory. */
 const IDLE_MS = 15_000;
+/**
+ * A thread that read a file this large is ended at once instead of kept: its heap grew with the
+ * file and would otherwise stay resident beside the indexing that follows (ADR 0195). Starting a
+ * thread costs about a second, small next to reading a large file.
+ */
+export const KEEP_THREAD_MAX_BYTES = 1024 * 1024;
 
 interface IdleWorker {
   worker: Worker;
@@ -29,6 +35,11 @@ interface IdleWorker {
   onExit: () => void;
 }
 const idle: IdleWorker[] = [];
+
+/** How many reading threads wait for a next job. */
+export function keptThreadCount(): number {
+  return idle.length;
+}
 
 function takeWorker(heapMb: number): Worker {
   const index = idle.findIndex((w) => w.heapMb === heapMb);
@@ -69,7 +80,7 @@ function keepWorker(worker: Worker, heapMb: number): void {
 /**
  * Extracts and chunks an upload in a worker thread, so the web server keeps answering while a
  * large or hostile file is read. The thread is ended when the time limit passes, the job is
- * cancelled or its heap limit is hit; after a clean run it is kept briefly for the next job.
+ * cancelled or its heap limit is hit; after a clean run on a small file it is kept briefly for the next job.
  */
 export function prepareOffThread(bytes: Uint8Array, filename: string, options: OffThreadOptions = {}): Promise<PreparedDocument> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.pdfTimeoutMs;
@@ -86,7 +97,7 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
       options.signal?.removeEventListener('abort', onAbort);
       outcome();
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      if (reusable) keepWorker(worker, heapMb);
+      if (reusable && bytes.byteLength < KEEP_THREAD_MAX_BYTES) keepWorker(worker, heapMb);
       else void worker.terminate();
     };
     const timer = setTimeout(() => finish(() => reject(errors.timedOut(fileType, timeoutMs))), timeoutMs);

@@ -1,0 +1,93 @@
+/**
+ * Soak of large uploads (issue 12 item 6, issue 11 item 4): does memory come back near idle?
+ *   npm run build && npx tsx bench/memory/soak.ts
+ * The built server, started as scripts/serve.sh starts it, on the embedded database. First the
+ * anchors in the same run: a bare PGlite on the server's data folder (PGlite's defaults, then the
+ * server's settings), and the server's idle RSS. Then ROUNDS rounds of FILES (default: three 4 MB
+ * CSVs, as in the issue's reproduction, then spellcasting.pdf, 199 pages): each file uploaded into
+ * a new tome, processed, and the tome deleted; after each, RSS once idle again (past the reading
+ * thread's keep-alive). Reports the peak and the idle RSS after every upload, with the probe's
+ * breakdown (bench/memory/probe.ts) at the peak and after, and the growth over idle.
+ * SETTINGS='NAME=value ...' adds environment to the server (to compare a setting in one run);
+ * GC_AFTER=1 also has the probe run a full collection after each and reports RSS then.
+ */
+import fs from 'node:fs';
+import { freePort } from '../../tests/support/server-process';
+import { sharedPath } from '../../tests/support/shared-dir';
+import {
+  api,
+  bareRss,
+  breakdown,
+  cleanUp,
+  createTome,
+  csv,
+  ingest,
+  MB,
+  mb,
+  pct,
+  probe,
+  rssOf,
+  serveSettings,
+  settledRss,
+  sleep,
+  startServer,
+  summarize,
+} from './support';
+
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const FILES = (process.env.FILES ?? 'csv,csv,csv,pdf').split(',');
+/** Past the reading thread's keep-alive (server/domain/ingest/prepare/off-thread.ts). */
+const SETTLE_MS = Number(process.env.SETTLE_MS ?? 20_000);
+const EXTRA_ENV = Object.fromEntries(
+  (process.env.SETTINGS ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => pair.split('=') as [string, string]),
+);
+
+const settings = serveSettings();
+console.log(`server start settings (scripts/serve.sh): node ${settings.nodeArgs.join(' ')}; env ${JSON.stringify({ ...settings.env, ...EXTRA_ENV })}`);
+
+let server = await startServer(PORT, undefined, EXTRA_ENV);
+const dataDir = server.dataDir;
+await server.stop({ keepData: true });
+// Never open the folder a second time while the server has it open: the bare PGlites run just before.
+const bare = await bareRss(dataDir, false);
+const bareWithSettings = await bareRss(dataDir, true);
+server = await startServer(PORT, dataDir, EXTRA_ENV);
+await sleep(15_000);
+const idle = await settledRss(server.pid);
+console.log(`idle: server ${mb(idle)} ${await breakdown(server.pid)}`);
+console.log(`  server - bare PGlite ${mb(idle - bare)}; server - bare PGlite with the server's settings ${mb(idle - bareWithSettings)}`);
+
+const token = await server.signUp('soak');
+const pdf = new Uint8Array(fs.readFileSync(sharedPath('fixtures', 'formats', 'spellcasting.pdf')));
+const rows: string[] = [];
+let step = 0;
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const kind of FILES) {
+    step++;
+    const tomeId = await createTome(server, token, `Soak ${step}`);
+    const [filename, bytes] = kind === 'pdf' ? ['spellcasting.pdf', pdf] : [`bestiary-${step}.csv`, csv(4 * MB, step)];
+    const run = await ingest(server, token, tomeId, filename, bytes);
+    await api(server, token, `/api/datasets/${tomeId}`, { method: 'DELETE' });
+    await sleep(SETTLE_MS);
+    const after = await settledRss(server.pid);
+    rows.push(`| ${step} | ${filename} | ${run.seconds.toFixed(0)} s | ${mb(run.peak)} | ${mb(after)} | ${pct(after, idle)} |`);
+    console.log(`${step}. ${filename} (${run.seconds.toFixed(1)} s): peak ${mb(run.peak)} ${summarize(run.atPeak)}`);
+    console.log(`   tome deleted, idle after ${mb(after)} (${pct(after, idle)} over idle) ${await breakdown(server.pid)}`);
+    if (process.env.GC_AFTER === '1') {
+      const collected = summarize(await probe(server.pid, { gc: true }));
+      console.log(`   after a full collection (probe): ${mb(await settledRss(server.pid))} ${collected}`);
+    }
+  }
+}
+const last = rssOf(server.pid);
+console.log(`\nidle ${mb(idle)} (bare PGlite ${mb(bare)}, with the server's settings ${mb(bareWithSettings)})`);
+console.log('| # | upload | time | peak | idle after (tome deleted) | over idle |\n|---|---|---|---|---|---|');
+console.log(rows.join('\n'));
+console.log(`end: ${mb(last)}, ${pct(last, idle)} over idle`);
+
+await server.stop();
+cleanUp();

@@ -1,0 +1,15 @@
+#!/bin/sh
+# How the server process starts, in one place: `npm run serve` and the Dockerfile run this file,
+# and bench/memory reads it, so what is measured is what runs (ADR 0166, ADR 0196).
+# - at most two malloc arenas: glibc gives each thread that allocates its own arena (up to 8 per
+#   core), and memory freed in one stays with that arena; the reading thread's left 40 MB behind.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+# - allocations of 128 KiB and more always mapped on their own, so freeing one gives it back:
+#   by default glibc raises this threshold after each large free (up to 32 MB), after which large
+#   buffers come from the arenas and stay there (idle 355 -> 297 MB, docs/benchmarks.md).
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
+# - exec: node replaces this shell, so the server is one process that receives the signals;
+# - node itself with tsx's loader (the tsx command keeps a second node process beside it);
+# - 4 MB young-generation semi-spaces in every isolate (V8 lets them grow to 64 MB) and V8's
+#   memory-over-speed heuristics.
+exec node --max-semi-space-size=4 --optimize-for-size --import tsx server/main.ts
