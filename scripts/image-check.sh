@@ -29,6 +29,7 @@ cp "$build/package.json" "$build/package-lock.json" "$build/tsconfig.json" "$wor
 (cd "$work/runtime" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
 cp -r "$build/build" "$build/server" "$build/jobs" "$build/contract" "$build/db" "$work/runtime/"
 mkdir -p "$work/runtime/app" && cp "$build/app/load-context.ts" "$work/runtime/app/"
+mkdir -p "$work/runtime/scripts" && cp "$build/scripts/serve.sh" "$work/runtime/scripts/"
 [ ! -d "$work/runtime/node_modules/@remix-run/dev" ] || { echo "image-check: dev dependencies leaked into the runtime"; exit 1; }
 
 # The image's node is Node 24; here the build stage's pinned binary stands in for it.
@@ -37,7 +38,7 @@ port=$(( 20000 + RANDOM % 20000 ))
 echo "image-check: starting on port $port"
 cd "$work/runtime"
 PATH="$(dirname "$node24"):$PATH" NODE_ENV=production PORT=$port HOST=127.0.0.1 DATA_DIR="$work/data" \
-  ANTHROPIC_API_KEY= VOYAGE_API_KEY= node_modules/.bin/tsx server/main.ts >"$work/server.log" 2>&1 &
+  ANTHROPIC_API_KEY= VOYAGE_API_KEY= sh scripts/serve.sh >"$work/server.log" 2>&1 &
 server_pid=$!
 cd "$repo"
 for _ in $(seq 1 90); do
