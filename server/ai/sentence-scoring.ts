@@ -108,6 +108,42 @@ export function runInLabels(content: string): Array<{ start: number; end: number
   return labels;
 }
 
+/** A table row as the chunker writes it: cells joined by ' | ' (outer pipes optional). */
+const TABLE_ROW = /\S \| \S/;
+/** A group label inside a table ("*Arcane focus*" above "Crystal | 10 gp | 1 lb."). */
+const TABLE_GROUP = /^\s*(?:\*{1,2}|_)[^*_|\n]{2,40}(?:\*{1,2}|_)\s*$/;
+
+/**
+ * The rows of a passage's tables: each row is read under its table's header row ("Name | Cost |
+ * Weight | Properties") and any group label above it, and is named by its first cell
+ * ("Longbow"), as a run-in label names its paragraph. A header row only names columns.
+ */
+export function tableRows(content: string): Array<{ start: number; end: number; header: boolean; context: string; name: string }> {
+  const rows: Array<{ start: number; end: number; header: boolean; context: string; name: string }> = [];
+  let header: string | undefined;
+  let group = '';
+  let offset = 0;
+  for (const line of content.split('\n')) {
+    const start = offset;
+    offset += line.length + 1;
+    if (TABLE_ROW.test(line)) {
+      const cells = line
+        .split('|')
+        .map((cell) => cell.trim())
+        .filter(Boolean);
+      if (header === undefined) {
+        header = line;
+        rows.push({ start, end: start + line.length, header: true, context: '', name: '' });
+      } else rows.push({ start, end: start + line.length, header: false, context: `${header} ${group}`, name: cells[0] ?? '' });
+    } else if (header !== undefined && TABLE_GROUP.test(line)) group = line.replace(/[*_]/g, ' ');
+    else if (line.trim() !== '') {
+      header = undefined;
+      group = '';
+    }
+  }
+  return rows;
+}
+
 function documentName(title: string | undefined): string {
   return (title ?? '').replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_]+/g, ' ');
 }
@@ -140,20 +176,22 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     const headingTerms = contentTerms(headings.length > 0 ? headings.slice(-2).join(' ') : unit);
     const unitNamed = namedInFull(unit);
     const labels = runInLabels(passage.content).map((l) => ({ ...l, terms: contentTerms(l.label), named: namedInFull(l.label) }));
+    const rows = tableRows(passage.content).map((r) => ({ ...r, terms: contentTerms(r.context), named: r.name ? namedInFull(r.name) : 0 }));
     splitSentences(passage.content).forEach((raw, position) => {
       if (BOILERPLATE.test(raw.text)) return;
       const span = quotableSpan(raw);
       const termList = contentTerms(span.text);
       const label = labels.find((l) => l.start <= raw.start && raw.start < l.end);
+      const row = rows.find((r) => r.start <= raw.start && raw.start < r.end);
       items.push({
         passageIndex,
         position,
         span,
         terms: new Set(termList),
         bigrams: bigramsOf(termList),
-        heading: isLabel(span.text, termList.length),
-        context: new Set([...headingTerms, ...(label?.terms ?? [])]),
-        named: Math.max(unitNamed, label?.named ?? 0),
+        heading: row?.header === true || isLabel(span.text, termList.length),
+        context: new Set([...headingTerms, ...(label?.terms ?? []), ...(row?.terms ?? [])]),
+        named: Math.max(unitNamed, label?.named ?? 0, row?.named ?? 0),
         amount: AMOUNT.test(span.text),
       });
     });
