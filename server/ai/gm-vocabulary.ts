@@ -194,6 +194,12 @@ const VOCABULARY: Array<[string[], string[]]> = [
   [['how far away', 'how far off', 'how far can i cast', 'how far can he cast', 'how far can she cast', 'how far can they cast'], ['Range']],
   [['how long to cast', 'long does it take to cast', 'take to cast', 'takes to cast', 'cast time', 'as a bonus action', 'as a reaction'], ['Casting Time']],
   [['need to cast', 'needs to cast', 'ingredients', 'ingredient', 'what do i need for', 'spell focus'], ['Components']],
+  [['wear off', 'wears off', 'wore off', 'early', 'prematurely', 'cut short'], ['ends']],
+  [['faster', 'quicker', 'how fast', 'how quick', 'move further', 'move farther'], ['speed']],
+  [
+    ['knockback', 'knock back', 'knocks back', 'knocked back', 'knock people back', 'knock them back', 'knock it back', 'blast back', 'blasts back', 'push back', 'pushes back', 'pushed back'],
+    ['pushed'],
+  ],
   [
     ['how much is', 'how much does', 'price', 'cost'],
     ['cost', 'gp'],
