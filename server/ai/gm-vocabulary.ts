@@ -197,7 +197,20 @@ const VOCABULARY: Array<[string[], string[]]> = [
   [['wear off', 'wears off', 'wore off', 'early', 'prematurely', 'cut short'], ['ends']],
   [['faster', 'quicker', 'how fast', 'how quick', 'move further', 'move farther'], ['speed']],
   [
-    ['knockback', 'knock back', 'knocks back', 'knocked back', 'knock people back', 'knock them back', 'knock it back', 'blast back', 'blasts back', 'push back', 'pushes back', 'pushed back'],
+    [
+      'knockback',
+      'knock back',
+      'knocks back',
+      'knocked back',
+      'knock people back',
+      'knock them back',
+      'knock it back',
+      'blast back',
+      'blasts back',
+      'push back',
+      'pushes back',
+      'pushed back',
+    ],
     ['pushed'],
   ],
   [

@@ -32,6 +32,12 @@ const HEADING_WEIGHT = 1;
  */
 const NAMED_UNIT_BONUS = 0.75;
 const VOCABULARY_NAMED_BONUS = 0.25;
+/**
+ * More again when the question also names the unit's kind, as its section does ("the jump spell"
+ * and "Spell Descriptions > Jump"): a GM says so to tell a spell from the rule of the same name.
+ */
+const KIND_NAMED_BONUS = 0.5;
+const KIND_TERMS = new Set(['spell', 'item', 'monster'].map(stem));
 /** Draft boilerplate of the offline content creator: never a fact. */
 const BOILERPLATE = /\*\*Offline draft\.\*\*|No AI model is connected|connect Claude \(an Anthropic API key\)/;
 
@@ -69,7 +75,7 @@ const AMOUNT_QUESTION =
   /\bhow (?:many|much|far|long|heavy|big|large|high|wide|tough|fast|often)\b|\bwhat(?:'s| is| are)? (?:the )?(?:range|cost|price|weight|dc|ac|armor class|hit points|hp|speed|duration|bonus|damage)\b/i;
 /** A sentence that states an amount: a numeral, a die expression or a number word. */
 const AMOUNT =
-  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|twice|double)\b/i;
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|halved|twice|double|doubled|triple|tripled|thrice|quadrupled)\b/i;
 /** How much more a sentence stating an amount scores when the question asks for one. */
 const AMOUNT_BONUS = 0.3;
 
@@ -174,7 +180,8 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     const headings = (passage.headingPath ?? '').split(' > ').filter(Boolean);
     const unit = headings.at(-1) ?? documentName(passage.title);
     const headingTerms = contentTerms(headings.length > 0 ? headings.slice(-2).join(' ') : unit);
-    const unitNamed = namedInFull(unit);
+    const kindNamed = contentTerms(headings.at(-2) ?? '').some((term) => KIND_TERMS.has(term) && own.has(term));
+    const unitNamed = namedInFull(unit) + (kindNamed && namedInFull(unit) === NAMED_UNIT_BONUS ? KIND_NAMED_BONUS : 0);
     const labels = runInLabels(passage.content).map((l) => ({ ...l, terms: contentTerms(l.label), named: namedInFull(l.label) }));
     const rows = tableRows(passage.content).map((r) => ({ ...r, terms: contentTerms(r.context), named: r.name ? namedInFull(r.name) : 0 }));
     splitSentences(passage.content).forEach((raw, position) => {
