@@ -134,4 +134,16 @@ describe('scoring sentences of the unit the question names', () => {
     const [ruleUnsaid, spellUnsaid] = passageScores(questionTermsOf('How much further can you leap with jump?'), passages);
     expect(spellUnsaid).toBeCloseTo(ruleUnsaid);
   });
+  it('quotes a named unit’s rule when it shares nothing with the question but the name, and never its stat lines for it', () => {
+    const resistance = {
+      content:
+        '**Range:** Touch\n\nYou touch one willing creature. Once before the spell ends, the target can roll a d4 and add the number rolled to one saving throw of its choice.',
+      headingPath: 'Spell Descriptions > Resistance',
+    };
+    const lead = best('What does the resistance cantrip do?', [resistance]);
+    expect(lead.score).toBeGreaterThan(0);
+    expect(lead.span.text).not.toContain('**Range:**');
+    // Not named, nothing shared: nothing to quote.
+    expect(best('What does the guidance cantrip do?', [resistance]).score).toBe(0);
+  });
 });

@@ -37,7 +37,19 @@ const VOCABULARY_NAMED_BONUS = 0.25;
  * and "Spell Descriptions > Jump"): a GM says so to tell a spell from the rule of the same name.
  */
 const KIND_NAMED_BONUS = 0.5;
-const KIND_TERMS = new Set(['spell', 'item', 'monster'].map(stem));
+/** The question's word for a kind of unit, and the word its section uses ("the resistance cantrip": Spell Descriptions). */
+const KIND_WORDS = new Map(
+  [
+    ['spell', 'spell'],
+    ['cantrip', 'spell'],
+    ['item', 'item'],
+    ['monster', 'monster'],
+  ].map(([said, section]) => [stem(said), stem(section)]),
+);
+/** How much a sentence of a unit the question names counts when it shares no word with the question. */
+const UNSAID_IN_NAMED_UNIT = 0.5;
+/** A stat block or spell field ("**Range:** 60 feet"): answers only when asked for. */
+const STAT_LINE = /^\*\*[^*\n]{2,30}:?\*\*:?\s/;
 /** Draft boilerplate of the offline content creator: never a fact. */
 const BOILERPLATE = /\*\*Offline draft\.\*\*|No AI model is connected|connect Claude \(an Anthropic API key\)/;
 
@@ -150,6 +162,20 @@ export function tableRows(content: string): Array<{ start: number; end: number; 
   return rows;
 }
 
+/**
+ * The question names a unit in its own words and says what kind it is, as the unit's section does:
+ * "the resistance cantrip" and "Spell Descriptions > Resistance".
+ */
+export function namesUnitAndKind(question: QuestionTerms, headingPath: string | undefined): boolean {
+  const headings = (headingPath ?? '').split(' > ').filter(Boolean);
+  if (headings.length < 2) return false;
+  const own = new Set(question.own);
+  const name = contentTerms(headings[headings.length - 1]);
+  if (name.length === 0 || !name.every((term) => own.has(term))) return false;
+  const kindsSaid = new Set(question.own.flatMap((term) => KIND_WORDS.get(term) ?? []));
+  return contentTerms(headings[headings.length - 2]).some((term) => kindsSaid.has(term));
+}
+
 function documentName(title: string | undefined): string {
   return (title ?? '').replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_]+/g, ' ');
 }
@@ -180,8 +206,7 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     const headings = (passage.headingPath ?? '').split(' > ').filter(Boolean);
     const unit = headings.at(-1) ?? documentName(passage.title);
     const headingTerms = contentTerms(headings.length > 0 ? headings.slice(-2).join(' ') : unit);
-    const kindNamed = contentTerms(headings.at(-2) ?? '').some((term) => KIND_TERMS.has(term) && own.has(term));
-    const unitNamed = namedInFull(unit) + (kindNamed && namedInFull(unit) === NAMED_UNIT_BONUS ? KIND_NAMED_BONUS : 0);
+    const unitNamed = namedInFull(unit) + (namesUnitAndKind(question, passage.headingPath) ? KIND_NAMED_BONUS : 0);
     const labels = runInLabels(passage.content).map((l) => ({ ...l, terms: contentTerms(l.label), named: namedInFull(l.label) }));
     const rows = tableRows(passage.content).map((r) => ({ ...r, terms: contentTerms(r.context), named: r.name ? namedInFull(r.name) : 0 }));
     splitSentences(passage.content).forEach((raw, position) => {
@@ -221,7 +246,11 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     const phraseHits = [...question.bigrams].filter((bigram) => item.bigrams.has(bigram)).length;
     const lengthFactor = item.terms.size > 30 ? Math.sqrt(30 / item.terms.size) : 1;
     const amount = question.wantsAmount && item.amount ? 1 + AMOUNT_BONUS : 1;
-    const score = matched === 0 ? 0 : (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (1 + item.named) * amount * (item.heading ? 0.2 : 1);
+    // A sentence sharing no word with the question counts only inside a unit the question names
+    // in its own words ("What does the resistance cantrip do?": its rule shares nothing but the name).
+    const relevance = matched > 0 ? 1 : item.named >= NAMED_UNIT_BONUS && !STAT_LINE.test(item.span.text) ? UNSAID_IN_NAMED_UNIT : 0;
+    const score =
+      relevance === 0 ? 0 : relevance * (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (1 + item.named) * amount * (item.heading ? 0.2 : 1);
     return { passageIndex: item.passageIndex, position: item.position, span: item.span, score, matched, heading: item.heading };
   });
 }
