@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passageScores, questionTermsOf, runInLabels, scoreSentences } from './sentence-scoring';
+import { passageScores, questionTermsOf, runInLabels, scoreSentences, tableRows } from './sentence-scoring';
 
 const GEAR = `***Manacles.*** These metal restraints can bind a Small or Medium creature. Escaping the manacles requires a successful DC 20 Dexterity check.
 
@@ -94,5 +94,56 @@ describe('scoring sentences of the unit the question names', () => {
     expect(questionTermsOf('What do the cards of the deck do?').wantsAmount).toBe(false);
     expect(best('How many cards are in the deck?', [deck]).span.text).toContain('thirteen cards');
     expect(best('What are the cards of the deck made of?', [deck]).span.text).toContain('ivory or vellum');
+  });
+  it('reads a table row under its header and names it by its first cell', () => {
+    const weapons = {
+      content:
+        'Name | Cost | Damage | Weight | Properties\nBlowgun | 10 gp | 1 piercing | 1 lb. | Ammunition (range 25/100), loading\nLongbow | 50 gp | 1d8 piercing | 2 lb. | Ammunition (range 150/600), heavy, two-handed',
+      headingPath: 'Weapons List > Martial Ranged Weapons',
+    };
+    const rules = { content: 'Some ranged attacks, such as those made with a longbow or a shortbow, have two ranges.', headingPath: 'Combat > Making an Attack' };
+    const lead = best('What’s the range on a longbow?', [rules, weapons]);
+    expect(lead.span.text).toBe('Longbow | 50 gp | 1d8 piercing | 2 lb. | Ammunition (range 150/600), heavy, two-handed');
+    // The header names columns only: never the answer.
+    const header = scoreSentences(questionTermsOf('What weight and cost?'), [weapons]).find((s) => s.position === 0);
+    expect(header?.heading).toBe(true);
+  });
+
+  it('finds a table’s header and group labels, and starts again after prose', () => {
+    const content = 'Item | Cost | Weight\nAbacus | 2 gp | 2 lb.\n*Arcane focus*\nCrystal | 10 gp | 1 lb.\n\nSome prose follows.\nArmor | Cost\nPadded | 5 gp';
+    const rows = tableRows(content);
+    expect(rows.map((r) => [r.header, r.name])).toEqual([
+      [true, ''],
+      [false, 'Abacus'],
+      [false, 'Crystal'],
+      [true, ''],
+      [false, 'Padded'],
+    ]);
+    expect(rows[2].context).toContain('Arcane focus');
+    expect(rows[4].context).toContain('Armor | Cost');
+  });
+
+  it('goes further for a unit whose kind the question names too (the jump spell, not the jumping rule)', () => {
+    const content = 'The creature’s jump distance is tripled until the spell ends.';
+    const passages = [
+      { content, headingPath: 'Movement > Jump' },
+      { content, headingPath: 'Spell Descriptions > Jump' },
+    ];
+    const [rule, spell] = passageScores(questionTermsOf('How much further can you leap with the jump spell?'), passages);
+    expect(spell).toBeGreaterThan(rule * 1.2);
+    const [ruleUnsaid, spellUnsaid] = passageScores(questionTermsOf('How much further can you leap with jump?'), passages);
+    expect(spellUnsaid).toBeCloseTo(ruleUnsaid);
+  });
+  it('quotes a named unit’s rule when it shares nothing with the question but the name, and never its stat lines for it', () => {
+    const resistance = {
+      content:
+        '**Range:** Touch\n\nYou touch one willing creature. Once before the spell ends, the target can roll a d4 and add the number rolled to one saving throw of its choice.',
+      headingPath: 'Spell Descriptions > Resistance',
+    };
+    const lead = best('What does the resistance cantrip do?', [resistance]);
+    expect(lead.score).toBeGreaterThan(0);
+    expect(lead.span.text).not.toContain('**Range:**');
+    // Not named, nothing shared: nothing to quote.
+    expect(best('What does the guidance cantrip do?', [resistance]).score).toBe(0);
   });
 });

@@ -32,6 +32,24 @@ const HEADING_WEIGHT = 1;
  */
 const NAMED_UNIT_BONUS = 0.75;
 const VOCABULARY_NAMED_BONUS = 0.25;
+/**
+ * More again when the question also names the unit's kind, as its section does ("the jump spell"
+ * and "Spell Descriptions > Jump"): a GM says so to tell a spell from the rule of the same name.
+ */
+const KIND_NAMED_BONUS = 0.5;
+/** The question's word for a kind of unit, and the word its section uses ("the resistance cantrip": Spell Descriptions). */
+const KIND_WORDS = new Map(
+  [
+    ['spell', 'spell'],
+    ['cantrip', 'spell'],
+    ['item', 'item'],
+    ['monster', 'monster'],
+  ].map(([said, section]) => [stem(said), stem(section)]),
+);
+/** How much a sentence of a unit the question names counts when it shares no word with the question. */
+const UNSAID_IN_NAMED_UNIT = 0.5;
+/** A stat block or spell field ("**Range:** 60 feet"): answers only when asked for. */
+const STAT_LINE = /^\*\*[^*\n]{2,30}:?\*\*:?\s/;
 /** Draft boilerplate of the offline content creator: never a fact. */
 const BOILERPLATE = /\*\*Offline draft\.\*\*|No AI model is connected|connect Claude \(an Anthropic API key\)/;
 
@@ -69,7 +87,7 @@ const AMOUNT_QUESTION =
   /\bhow (?:many|much|far|long|heavy|big|large|high|wide|tough|fast|often)\b|\bwhat(?:'s| is| are)? (?:the )?(?:range|cost|price|weight|dc|ac|armor class|hit points|hp|speed|duration|bonus|damage)\b/i;
 /** A sentence that states an amount: a numeral, a die expression or a number word. */
 const AMOUNT =
-  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|twice|double)\b/i;
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|halved|twice|double|doubled|triple|tripled|thrice|quadrupled)\b/i;
 /** How much more a sentence stating an amount scores when the question asks for one. */
 const AMOUNT_BONUS = 0.3;
 
@@ -108,6 +126,56 @@ export function runInLabels(content: string): Array<{ start: number; end: number
   return labels;
 }
 
+/** A table row as the chunker writes it: cells joined by ' | ' (outer pipes optional). */
+const TABLE_ROW = /\S \| \S/;
+/** A group label inside a table ("*Arcane focus*" above "Crystal | 10 gp | 1 lb."). */
+const TABLE_GROUP = /^\s*(?:\*{1,2}|_)[^*_|\n]{2,40}(?:\*{1,2}|_)\s*$/;
+
+/**
+ * The rows of a passage's tables: each row is read under its table's header row ("Name | Cost |
+ * Weight | Properties") and any group label above it, and is named by its first cell
+ * ("Longbow"), as a run-in label names its paragraph. A header row only names columns.
+ */
+export function tableRows(content: string): Array<{ start: number; end: number; header: boolean; context: string; name: string }> {
+  const rows: Array<{ start: number; end: number; header: boolean; context: string; name: string }> = [];
+  let header: string | undefined;
+  let group = '';
+  let offset = 0;
+  for (const line of content.split('\n')) {
+    const start = offset;
+    offset += line.length + 1;
+    if (TABLE_ROW.test(line)) {
+      const cells = line
+        .split('|')
+        .map((cell) => cell.trim())
+        .filter(Boolean);
+      if (header === undefined) {
+        header = line;
+        rows.push({ start, end: start + line.length, header: true, context: '', name: '' });
+      } else rows.push({ start, end: start + line.length, header: false, context: `${header} ${group}`, name: cells[0] ?? '' });
+    } else if (header !== undefined && TABLE_GROUP.test(line)) group = line.replace(/[*_]/g, ' ');
+    else if (line.trim() !== '') {
+      header = undefined;
+      group = '';
+    }
+  }
+  return rows;
+}
+
+/**
+ * The question names a unit in its own words and says what kind it is, as the unit's section does:
+ * "the resistance cantrip" and "Spell Descriptions > Resistance".
+ */
+export function namesUnitAndKind(question: QuestionTerms, headingPath: string | undefined): boolean {
+  const headings = (headingPath ?? '').split(' > ').filter(Boolean);
+  if (headings.length < 2) return false;
+  const own = new Set(question.own);
+  const name = contentTerms(headings[headings.length - 1]);
+  if (name.length === 0 || !name.every((term) => own.has(term))) return false;
+  const kindsSaid = new Set(question.own.flatMap((term) => KIND_WORDS.get(term) ?? []));
+  return contentTerms(headings[headings.length - 2]).some((term) => kindsSaid.has(term));
+}
+
 function documentName(title: string | undefined): string {
   return (title ?? '').replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_]+/g, ' ');
 }
@@ -138,22 +206,24 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     const headings = (passage.headingPath ?? '').split(' > ').filter(Boolean);
     const unit = headings.at(-1) ?? documentName(passage.title);
     const headingTerms = contentTerms(headings.length > 0 ? headings.slice(-2).join(' ') : unit);
-    const unitNamed = namedInFull(unit);
+    const unitNamed = namedInFull(unit) + (namesUnitAndKind(question, passage.headingPath) ? KIND_NAMED_BONUS : 0);
     const labels = runInLabels(passage.content).map((l) => ({ ...l, terms: contentTerms(l.label), named: namedInFull(l.label) }));
+    const rows = tableRows(passage.content).map((r) => ({ ...r, terms: contentTerms(r.context), named: r.name ? namedInFull(r.name) : 0 }));
     splitSentences(passage.content).forEach((raw, position) => {
       if (BOILERPLATE.test(raw.text)) return;
       const span = quotableSpan(raw);
       const termList = contentTerms(span.text);
       const label = labels.find((l) => l.start <= raw.start && raw.start < l.end);
+      const row = rows.find((r) => r.start <= raw.start && raw.start < r.end);
       items.push({
         passageIndex,
         position,
         span,
         terms: new Set(termList),
         bigrams: bigramsOf(termList),
-        heading: isLabel(span.text, termList.length),
-        context: new Set([...headingTerms, ...(label?.terms ?? [])]),
-        named: Math.max(unitNamed, label?.named ?? 0),
+        heading: row?.header === true || isLabel(span.text, termList.length),
+        context: new Set([...headingTerms, ...(label?.terms ?? []), ...(row?.terms ?? [])]),
+        named: Math.max(unitNamed, label?.named ?? 0, row?.named ?? 0),
         amount: AMOUNT.test(span.text),
       });
     });
@@ -176,7 +246,11 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
     const phraseHits = [...question.bigrams].filter((bigram) => item.bigrams.has(bigram)).length;
     const lengthFactor = item.terms.size > 30 ? Math.sqrt(30 / item.terms.size) : 1;
     const amount = question.wantsAmount && item.amount ? 1 + AMOUNT_BONUS : 1;
-    const score = matched === 0 ? 0 : (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (1 + item.named) * amount * (item.heading ? 0.2 : 1);
+    // A sentence sharing no word with the question counts only inside a unit the question names
+    // in its own words ("What does the resistance cantrip do?": its rule shares nothing but the name).
+    const relevance = matched > 0 ? 1 : item.named >= NAMED_UNIT_BONUS && !STAT_LINE.test(item.span.text) ? UNSAID_IN_NAMED_UNIT : 0;
+    const score =
+      relevance === 0 ? 0 : relevance * (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (1 + item.named) * amount * (item.heading ? 0.2 : 1);
     return { passageIndex: item.passageIndex, position: item.position, span: item.span, score, matched, heading: item.heading };
   });
 }

@@ -54,4 +54,12 @@ describe('splitSentences', () => {
     expect(spans.map((span) => span.text)).toEqual(['The party reaches Greywater at dusk.', 'Tamsin picks the lock.']);
     for (const span of spans) expect(source.slice(span.start, span.end)).toBe(span.text);
   });
+  it('keeps a table row whole, a unit’s full stop inside it included', () => {
+    const source = 'Name | Cost | Weight | Properties\nRapier | 25 gp | 2 lb. | Finesse\nDart | 5 cp | 1/4 lb. | Finesse, thrown (range 20/60)';
+    expect(splitSentences(source).map((span) => span.text)).toEqual([
+      'Name | Cost | Weight | Properties',
+      'Rapier | 25 gp | 2 lb. | Finesse',
+      'Dart | 5 cp | 1/4 lb. | Finesse, thrown (range 20/60)',
+    ]);
+  });
 });

@@ -35,6 +35,8 @@ export function splitSentences(source: string): TextSpan[] {
     const next = source.slice(end).match(/\S/);
     if (!next || next.index === undefined) continue;
     if (/[a-z]/.test(next[0])) continue;
+    // "2 lb. | Finesse": a unit's full stop inside a table row; the row is one span.
+    if (next[0] === '|' && TABLE_ROW.test(lineAround(source, end))) continue;
     cuts.add(end);
   }
 
@@ -87,6 +89,12 @@ function looksLikeTitleLine(line: string): boolean {
   if (/[,\-–—(]$/.test(line.trim())) return false;
   // Wrapped prose tends to break after a small word ("equal to 1 + its"); titles do not end on one.
   return !isStopword(lineWords[lineWords.length - 1].toLowerCase());
+}
+
+function lineAround(source: string, index: number): string {
+  const start = source.lastIndexOf('\n', index - 1) + 1;
+  const end = source.indexOf('\n', index);
+  return source.slice(start, end === -1 ? source.length : end);
 }
 
 function endsWithAbbreviation(source: string, dotIndex: number): boolean {

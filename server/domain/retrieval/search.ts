@@ -7,7 +7,7 @@ import { exactNameCandidates, namesIn } from './exact-names';
 import { fullTextCandidates } from './full-text';
 import { keepSearchStatisticsFresh } from './statistics';
 import { titleCandidatesIn } from './titles';
-import { passageScores, questionTermsOf } from '../../ai/sentence-scoring';
+import { namesUnitAndKind, passageScores, questionTermsOf } from '../../ai/sentence-scoring';
 import { contentTerms } from '../../ai/terms';
 import { reciprocalRankFusion, type RankedList } from './fusion';
 import { scopeCondition, type SearchScope } from './scope';
@@ -23,6 +23,8 @@ const TITLE_BONUS = 1;
 const NAME_BONUS = 0.5;
 /** The question names the passage's document in full ("what happened in session 12" and session-12.log). */
 const DOCUMENT_BONUS = 2;
+/** The question names the passage's unit and its kind ("the resistance cantrip" and "Spell Descriptions > Resistance"). */
+const UNIT_AND_KIND_BONUS = 0.5;
 const SENTENCE_WEIGHT = 1;
 
 export interface SearchRequest {
@@ -147,7 +149,8 @@ function rerank(query: string, candidates: RetrievedPassage[], signals: { titleW
     const title = words === 0 ? 0 : words >= 2 ? TITLE_BONUS : TITLE_BONUS * 0.6;
     const names = Math.min(2, signals.hitsOf.get(candidate.chunkId) ?? 0) * NAME_BONUS;
     const document = namesDocument(candidate.filename) ? DOCUMENT_BONUS : 0;
-    const score = candidate.score / maxFused + (SENTENCE_WEIGHT * sentenceScores[i]) / maxSentence + title + names + document;
+    const unitAndKind = namesUnitAndKind(terms, candidate.headingPath) ? UNIT_AND_KIND_BONUS : 0;
+    const score = candidate.score / maxFused + (SENTENCE_WEIGHT * sentenceScores[i]) / maxSentence + title + names + document + unitAndKind;
     return { candidate: { ...candidate, score }, generated: candidate.generated };
   });
   scored.sort((a, b) => Number(a.generated) - Number(b.generated) || b.candidate.score - a.candidate.score || a.candidate.chunkId - b.candidate.chunkId);
