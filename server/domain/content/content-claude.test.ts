@@ -34,7 +34,7 @@ describe('content creation through Claude (the fake Messages API)', () => {
 
   beforeAll(async () => {
     fake = await startFakeAnthropic();
-    const generator = new ClaudeGenerator({ apiKey: 'test', baseUrl: fake.url, model: 'claude-haiku-4-5', maxRetries: 0, timeoutMs: 1_500 });
+    const generator = new ClaudeGenerator({ apiKey: 'test', baseUrl: fake.url, model: 'claude-haiku-4-5', maxRetries: 0, timeoutMs: 5_000 });
     t = await createTestApp({ ai: { generator, embedder: new OfflineEmbedder(), engine: 'claude' } });
     gm = await t.signUp();
     srd = await seedTome(t.services, gm.userId, { name: 'SRD', documents: [{ filename: 'srd-monsters.md', content: SRD_MONSTERS }] });
