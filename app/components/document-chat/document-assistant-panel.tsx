@@ -6,14 +6,6 @@ import { formatCost, USAGE_UPDATED_EVENT } from '../../../contract/usage';
 import { MessageView, type ChatMessageView } from '~/components/assistant/message-view';
 import type { DocumentAnswered, TomeFailure } from '~/components/tomes/tome-actions.server';
 import { useHydrated } from '~/lib/use-hydrated';
-import assistantStyles from '~/styles/assistant.css?url';
-import documentChatStyles from '~/styles/document-chat.css?url';
-
-/** For the route that renders the panel: `links = () => [...documentAssistantLinks(), ...]`. */
-export const documentAssistantLinks = () => [
-  { rel: 'stylesheet', href: assistantStyles },
-  { rel: 'stylesheet', href: documentChatStyles },
-];
 
 interface PanelProps {
   /** The viewer's address: the question posts to the dashboard's action there, so the page comes back to it. */
