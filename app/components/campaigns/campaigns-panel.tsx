@@ -57,7 +57,7 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
       </div>
 
       {creating && (
-        <TomeModal title="Create campaign" closeTo={campaignsUrl()}>
+        <TomeModal title="Create campaign" closeTo={campaignsUrl()} testId="create-campaign">
           <CampaignForm />
         </TomeModal>
       )}
