@@ -97,8 +97,6 @@ try {
     for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) atLoad.add(match[1]);
     for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) atLoad.add(match[1]);
     for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) atLoad.add(match[1]);
-    let loadBytes = 0; // recounted below, with the late parts
-    for (const src of atLoad) loadBytes += await gzippedSize(src);
 
     await context.clearCookies();
     if (signedIn) await context.addCookies([{ name: 'tk_session', value: token, domain: '127.0.0.1', path: '/' }]);
@@ -124,8 +122,8 @@ try {
         .map((entry) => new URL(entry.name).pathname)
         .filter((path) => path.endsWith('.js') || path.endsWith('.mjs'));
     });
-    for (const src of beforeHydration) if (!atLoad.has(src)) atLoad.add(src);
-    loadBytes = 0;
+    for (const src of beforeHydration) atLoad.add(src);
+    let loadBytes = 0;
     for (const src of atLoad) loadBytes += await gzippedSize(src);
     await page.close();
     let idleBytes = 0;
