@@ -15,7 +15,6 @@ import { isoDayNumber, todayIso } from '../../contract/timeline-dates';
 import { calendarOf } from '../../contract/calendar';
 import { PageHeader } from '~/components/page-header';
 import type { TimelineActionFailure } from '~/components/timeline/action-result';
-import { EventPanel } from '~/components/timeline/page/event-panel';
 import { parsePage, timelineHref } from '~/components/timeline/page/timeline-href';
 import { TimelineEvents } from '~/components/timeline/page/timeline-events';
 import { useEventEditing } from '~/components/timeline/page/use-event-editing';
@@ -35,6 +34,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: timelineSt
 
 // The JavaScript editor (a modal) exists only once the page is live; its code loads then (ADR 0185).
 // Before that, "+ Add Event" and "Edit" are links to the server-rendered panel.
+// The page's own editor (a panel, opened by ?new=1 or ?edit=…, for use without JavaScript) loads with the pages that show it.
+const EventPanel = latePart('timeline-event-panel', () => import('~/components/timeline/page/event-panel').then((m) => m.EventPanel));
 const EventDialog = latePart('timeline-event-dialog', () => import('~/components/timeline/event-dialog').then((m) => m.EventDialog));
 
 export async function loader({ context, request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@remix-run/react';
-import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
 
 /**
@@ -32,7 +32,8 @@ export function TomeModal({
   }, []);
   const sectionNode = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
+  // In the commit that swaps the section for the modal, so no keystroke falls between the two.
+  useLayoutEffect(() => {
     if (!hydrated || !dialog.current) return;
     if (!dialog.current.open) dialog.current.showModal();
     // The modal replaces the section: the same fields, given back what was typed and the focus.
@@ -83,10 +84,11 @@ const textFields = (root: HTMLElement) =>
     (field) => !(field instanceof HTMLInputElement) || !['hidden', 'checkbox', 'radio', 'file', 'submit', 'button'].includes(field.type),
   );
 
-/** The text fields whose value the user changed (by name), and which one had the focus. */
+/** The text fields' values (by name), and which one had the focus. */
 function readTypedFields(root: HTMLElement): TypedFields {
   const values = new Map<string, string>();
-  for (const field of textFields(root)) if (field.value !== field.defaultValue) values.set(field.name, field.value);
+  // Every value, not only those that differ from defaultValue: React keeps a controlled field's defaultValue equal to its value.
+  for (const field of textFields(root)) values.set(field.name, field.value);
   const active = document.activeElement;
   const focused =
     (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && root.contains(active) && active.name
