@@ -35,7 +35,10 @@ export function Markdown({ text, highlight = null }: { text: string; highlight?:
   const id = useId();
   // The server's HTML of this block, if the page came with it (hydration), for the props it was drawn with.
   const [server] = useState(() => {
-    const html = onServer ? null : (document.getElementById(id)?.innerHTML ?? null);
+    if (onServer) return null;
+    const key = cacheKey(text, highlight);
+    const html = document.getElementById(id)?.innerHTML ?? serverHtml.get(key) ?? null;
+    if (html !== null) remember(key, html);
     return html === null ? null : { html, text, highlight };
   });
   const reused = server !== null && server.text === text && sameRange(server.highlight, highlight);
@@ -75,6 +78,19 @@ export function Markdown({ text, highlight = null }: { text: string; highlight?:
       )}
     </div>
   );
+}
+
+/**
+ * The server's HTML of the last few blocks, by text: a block that moves (a tome modal becomes a
+ * <dialog> once the page is live, remounting what it holds) takes its HTML over again.
+ */
+const serverHtml = new Map<string, string>();
+const REMEMBERED = 8;
+const cacheKey = (text: string, highlight: QuoteRange | null) => `${highlight ? `${highlight.start}-${highlight.end}` : ''}:${text}`;
+function remember(key: string, html: string) {
+  serverHtml.delete(key);
+  serverHtml.set(key, html);
+  if (serverHtml.size > REMEMBERED) serverHtml.delete(serverHtml.keys().next().value as string);
 }
 
 function sameRange(a: QuoteRange | null, b: QuoteRange | null): boolean {
