@@ -10,7 +10,7 @@ import type { z } from 'zod';
  * `formReply(...)` with the field errors, which the page renders in the form it came from.
  *
  * zod and Conform's zod reader (about 28 KB gzipped) are not part of a page's first load
- * (ADR 0170): a form's schema is loaded when the user first focuses or presses something in it.
+ * (ADR 0185): a form's schema is loaded when the user first focuses or presses something in it.
  * Until then (or if it is submitted first) the form posts as it is and the action answers with
  * the same schema's errors, as without JavaScript.
  */
