@@ -1,6 +1,4 @@
 /** Content creation: what the browser and the server agree on (spec sections 2, 3, 5, 7, 8, 9). */
-import { z } from 'zod';
-
 export const CONTENT_TYPES = ['character', 'location', 'mission', 'lore'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
@@ -55,34 +53,6 @@ export const CONTENT_MESSAGES = {
 } as const;
 
 export const savedMessage = (filename: string) => `content saved as ${filename}`;
-
-/**
- * The content creator's three forms (request, revision, save): Conform checks them in the
- * browser and the page action parses them with the same schema, so each error reads the same
- * with JavaScript on or off. The domain checks its own rules again for the API (input.ts).
- */
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-const session = {
-  campaign_id: required('Choose a campaign first.'),
-  content_type: z.enum(CONTENT_TYPES, { error: 'Choose what to create.' }),
-  character_format: z.enum(CHARACTER_FORMATS).optional(),
-  primary_dataset_id: required(CONTENT_MESSAGES.datasetRequired),
-};
-export const contentRequestSchema = z.object({
-  ...session,
-  prompt: required(CONTENT_MESSAGES.promptRequired).max(4000, 'The description is too long (4000 characters at most).'),
-});
-export const contentRevisionSchema = z.object({
-  ...session,
-  conversation_id: required(CONTENT_MESSAGES.reviseFailed),
-  prompt: required(CONTENT_MESSAGES.revisionRequired).max(4000, 'The change is too long (4000 characters at most).'),
-});
-export const contentSaveSchema = z.object({
-  ...session,
-  conversation_id: required(CONTENT_MESSAGES.saveMissing),
-  dataset_id: required(CONTENT_MESSAGES.saveMissing),
-  filename: z.string({ error: CONTENT_MESSAGES.saveMissing }).refine((name) => contentFilename(name) !== null, CONTENT_MESSAGES.saveMissing),
-});
 
 /** The generated content's scroll box height in pixels (spec section 9). */
 export const CONTENT_BOX_HEIGHT_PX = 600;

@@ -1,17 +1,4 @@
 /** Knowledge Tomes: the spec's enumerations, constants and small pure rules (browser and server). */
-import { z } from 'zod';
-
-/** A tome's name and description: the API body, the domain and the Create and Edit forms share it. */
-export const tomeFieldsSchema = z.object({
-  name: z.string({ error: 'Dataset name is required' }).trim().min(1, 'Dataset name is required').max(200, 'Dataset name is too long (200 characters at most)'),
-  description: z.string().trim().max(5000, 'Description is too long (5000 characters at most)').optional().default(''),
-});
-
-/** PATCH /api/datasets/:id: rename, edit the description, or both. */
-export const tomeUpdateSchema = z
-  .object({ name: tomeFieldsSchema.shape.name.optional(), description: z.string().trim().max(5000, 'Description is too long (5000 characters at most)').optional() })
-  .refine((body) => body.name !== undefined || body.description !== undefined, 'Give a name or a description to change');
-
 /** Two tomes of one owner never share a name (compared trimmed and case-blind). */
 export const duplicateTomeNameMessage = (name: string) =>
   `You already have a Knowledge Tome named "${name}". Choose another name, or add the documents to that tome.`;

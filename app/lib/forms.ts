@@ -1,6 +1,6 @@
-import { useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useForm, type DefaultValue, type Submission, type SubmissionResult } from '@conform-to/react';
 import { useActionData, useNavigation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 
 /**
@@ -8,6 +8,11 @@ import type { z } from 'zod';
  * the route that renders it, with JavaScript on or off. The action parses the form with the
  * same zod schema the browser checked it with (Conform) and answers a redirect on success or
  * `formReply(...)` with the field errors, which the page renders in the form it came from.
+ *
+ * zod and Conform's zod reader (about 28 KB gzipped) are not part of a page's first load
+ * (ADR 0185): a form's schema is loaded when the user first focuses or presses something in it.
+ * Until then (or if it is submitted first) the form posts as it is and the action answers with
+ * the same schema's errors, as without JavaScript.
  */
 
 /** What an action answers when a form needs correcting: which form (its intent) and Conform's reply. */
@@ -16,8 +21,17 @@ export interface FormReply {
   result: SubmissionResult<string[]>;
 }
 
-/** Server side: the form's fields checked against its schema (the same call Conform makes in the browser). */
-export const parseForm = <Schema extends z.ZodType>(form: FormData, schema: Schema) => parseWithZod(form, { schema });
+/**
+ * A form's schema as the browser gets it: loaded on first use, and meanwhile the constraints
+ * the page renders (required, pattern), which are getZodConstraint(schema) written out
+ * (app/lib/form-schemas.test.ts checks they stay equal).
+ */
+export interface LazySchema<Schema extends z.ZodType> {
+  load(): Promise<Schema>;
+  constraint: NonNullable<Parameters<typeof useForm>[0]['constraint']>;
+}
+
+type Validator<Schema extends z.ZodType> = (formData: FormData) => Submission<z.input<Schema>, string[], z.output<Schema>>;
 
 /**
  * A Conform form for `schema`, showing the errors the action returned for this intent: the
@@ -26,7 +40,7 @@ export const parseForm = <Schema extends z.ZodType>(form: FormData, schema: Sche
  */
 export function useSchemaForm<Schema extends z.ZodType>(
   intent: string,
-  schema: Schema,
+  schema: LazySchema<Schema>,
   options: {
     id?: string;
     defaultValue?: Record<string, string>;
@@ -36,15 +50,45 @@ export function useSchemaForm<Schema extends z.ZodType>(
   } = {},
 ) {
   const reply = useActionData<FormReply | undefined>();
-  return useForm({
-    id: options.id ?? intent,
+  const id = options.id ?? intent;
+  const validate = useValidatorOnFirstUse(id, schema);
+  return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
+    id,
     lastResult: reply?.intent === intent ? reply.result : undefined,
-    defaultValue: options.defaultValue,
-    constraint: options.constraint === false ? undefined : getZodConstraint(schema),
+    defaultValue: options.defaultValue as DefaultValue<z.input<Schema> & Record<string, unknown>> | undefined,
+    constraint: options.constraint === false ? undefined : schema.constraint,
     shouldValidate: options.shouldValidate ?? 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
+}
+
+/** The schema's check, loaded the first time a field or button of form `id` gets focus or a press. */
+function useValidatorOnFirstUse<Schema extends z.ZodType>(id: string, schema: LazySchema<Schema>): Validator<Schema> | null {
+  const [validator, setValidator] = useState<{ validate: Validator<Schema> } | null>(null);
+  const loaded = validator !== null;
+  useEffect(() => {
+    if (loaded) return;
+    let cancelled = false;
+    const events = ['focusin', 'pointerdown'] as const;
+    const stop = () => {
+      for (const name of events) document.removeEventListener(name, onUse, true);
+    };
+    function onUse(event: Event) {
+      const target = event.target as (Element & { form?: HTMLFormElement | null }) | null;
+      if (!target || (target.form?.id !== id && !target.closest?.(`form[id="${CSS.escape(id)}"]`))) return;
+      stop();
+      Promise.all([schema.load(), import('@conform-to/zod/v4')]).then(([loadedSchema, { parseWithZod }]) => {
+        if (!cancelled) setValidator({ validate: (formData) => parseWithZod(formData, { schema: loadedSchema }) });
+      });
+    }
+    for (const name of events) document.addEventListener(name, onUse, true);
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [id, schema, loaded]);
+  return validator?.validate ?? null;
 }
 
 /** The intent of the page's form on its way, or null (the pending state of ADR 0050). */

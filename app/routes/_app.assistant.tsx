@@ -6,18 +6,21 @@ import { CampaignOverview } from '~/components/assistant/campaign-overview';
 import { CampaignSidebar } from '~/components/assistant/campaign-sidebar';
 import { ChatPanel } from '~/components/assistant/chat-panel';
 import { ConversationHistory } from '~/components/assistant/conversation-history';
-import { ContentCreator } from '~/components/content/content-creator';
 import { contentAction, loadContentState } from '~/components/content/content-session.server';
 import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields, readFormOrEmpty } from '~/lib/form-data';
+import { latePart } from '~/lib/late-part';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
 import assistantStyles from '~/styles/assistant.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: assistantStyles }];
 export const meta: MetaFunction = () => [{ title: 'Campaign Assistant · Tomekeeper' }];
+
+// The Create tab's code (the content creator, Conform) loads with the pages that show that tab (ADR 0185).
+const ContentCreator = latePart('assistant-content-creator', () => import('~/components/content/content-creator').then((m) => m.ContentCreator));
 
 /** Conversations per page of the history panel. */
 const HISTORY_PAGE = 25;
@@ -231,6 +234,8 @@ export default function AssistantPage() {
                     className={loaded.tab === 'create' ? 'tab active' : 'tab'}
                     aria-current={loaded.tab === 'create' ? 'page' : undefined}
                     preventScrollReset
+                    onPointerEnter={ContentCreator.preload}
+                    onFocus={ContentCreator.preload}
                   >
                     Create Content
                   </Link>

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { lazy, Suspense } from 'react';
 import { campaignAction, isCampaignIntent } from '~/components/campaigns/campaign-actions.server';
 import { CampaignsPanel, campaignsPanelLinks } from '~/components/campaigns/campaigns-panel';
 import { contentLinks } from '~/components/content/content-links';
@@ -9,16 +8,20 @@ import { contentAction, loadContentState } from '~/components/content/content-se
 import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
 import { SeatsPanel, seatsPanelLinks } from '~/components/seats/seats-panel';
-import { TomesPanel, tomesPanelLinks } from '~/components/tomes/tomes-panel';
+import { tomesPanelLinks } from '~/components/tomes/tomes-links';
 import { readTomeForm, tomeAction } from '~/components/tomes/tome-actions.server';
 import { loadTomesView } from '~/components/tomes/tomes-view.server';
 import { UploadTrackerStatus } from '~/components/tomes/upload-list';
 import { UploadTrackerProvider } from '~/components/tomes/upload-tracker';
+import { latePart } from '~/lib/late-part';
 import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Command Center · Tomekeeper' }];
-// Below the campaigns, so its code loads after the page's own (it is still rendered on the server).
-const DashboardContentCreator = lazy(() => import('~/components/content/dashboard-content-creator').then((m) => ({ default: m.DashboardContentCreator })));
+// Each tab carries only its own code: a tab's panels load with the page that shows them (ADR 0185).
+const DashboardContentCreator = latePart('dashboard-content-creator', () =>
+  import('~/components/content/dashboard-content-creator').then((m) => m.DashboardContentCreator),
+);
+const TomesPanel = latePart('tomes-panel', () => import('~/components/tomes/tomes-panel').then((m) => m.TomesPanel));
 
 export const links: LinksFunction = () => [...campaignsPanelLinks(), ...seatsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
 
@@ -77,10 +80,22 @@ export default function Dashboard() {
       <main className="page">
         <PageHeader title="Campaign Command Center" subtitle="Your campaigns and Knowledge Tomes." />
         <nav className="tabs" aria-label="Dashboard sections">
-          <Link to="/dashboard?tab=campaigns" className={tab === 'campaigns' ? 'tab active' : 'tab'} aria-current={tab === 'campaigns' ? 'page' : undefined}>
+          <Link
+            to="/dashboard?tab=campaigns"
+            className={tab === 'campaigns' ? 'tab active' : 'tab'}
+            aria-current={tab === 'campaigns' ? 'page' : undefined}
+            onPointerEnter={DashboardContentCreator.preload}
+            onFocus={DashboardContentCreator.preload}
+          >
             Campaigns
           </Link>
-          <Link to="/dashboard?tab=datasets" className={tab === 'datasets' ? 'tab active' : 'tab'} aria-current={tab === 'datasets' ? 'page' : undefined}>
+          <Link
+            to="/dashboard?tab=datasets"
+            className={tab === 'datasets' ? 'tab active' : 'tab'}
+            aria-current={tab === 'datasets' ? 'page' : undefined}
+            onPointerEnter={TomesPanel.preload}
+            onFocus={TomesPanel.preload}
+          >
             Knowledge Tomes
           </Link>
         </nav>
@@ -95,9 +110,7 @@ export default function Dashboard() {
             <CampaignsPanel campaigns={campaigns} datasets={datasets} />
             <SeatsPanel seats={seats} budgets={seatBudgets} joined={joined} />
             <section className="dashboard-content" aria-label="Content Creator">
-              <Suspense fallback={<p className="muted">Loading the content creator…</p>}>
-                {content && <DashboardContentCreator campaigns={campaigns} datasets={datasets} initial={content} />}
-              </Suspense>
+              {content && <DashboardContentCreator campaigns={campaigns} datasets={datasets} initial={content} />}
             </section>
           </>
         ) : (

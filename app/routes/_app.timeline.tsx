@@ -15,8 +15,6 @@ import { isoDayNumber, todayIso } from '../../contract/timeline-dates';
 import { calendarOf } from '../../contract/calendar';
 import { PageHeader } from '~/components/page-header';
 import type { TimelineActionFailure } from '~/components/timeline/action-result';
-import { EventDialog } from '~/components/timeline/event-dialog';
-import { EventPanel } from '~/components/timeline/page/event-panel';
 import { parsePage, timelineHref } from '~/components/timeline/page/timeline-href';
 import { TimelineEvents } from '~/components/timeline/page/timeline-events';
 import { useEventEditing } from '~/components/timeline/page/use-event-editing';
@@ -27,11 +25,18 @@ import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields } from '~/lib/form-data';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
+import { latePart } from '~/lib/late-part';
 import { useHydrated } from '~/lib/use-hydrated';
 import timelineStylesHref from '~/styles/timeline.css?url';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Timeline · Tomekeeper' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: timelineStylesHref }];
+
+// The JavaScript editor (a modal) exists only once the page is live; its code loads then (ADR 0185).
+// Before that, "+ Add Event" and "Edit" are links to the server-rendered panel.
+// The page's own editor (a panel, opened by ?new=1 or ?edit=…, for use without JavaScript) loads with the pages that show it.
+const EventPanel = latePart('timeline-event-panel', () => import('~/components/timeline/page/event-panel').then((m) => m.EventPanel));
+const EventDialog = latePart('timeline-event-dialog', () => import('~/components/timeline/event-dialog').then((m) => m.EventDialog));
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
@@ -190,7 +195,7 @@ export default function TimelinePage() {
             className="button primary"
             preventScrollReset
             onClick={(click) => {
-              if (!hydrated) return;
+              // A click React handles (replayed once the page is live, if it came while it hydrated) opens the modal.
               click.preventDefault();
               openCreate();
             }}
@@ -272,7 +277,7 @@ export default function TimelinePage() {
             editHref={editHref}
             hydrated={hydrated}
           />
-          <EventDialog state={dialog} campaignId={campaignId} view={view} documents={documents} calendar={calendar} onClose={closeDialog} />
+          {hydrated && <EventDialog state={dialog} campaignId={campaignId} view={view} documents={documents} calendar={calendar} onClose={closeDialog} />}
         </>
       )}
     </main>

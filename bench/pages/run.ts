@@ -1,37 +1,143 @@
 /**
  * Page weight and server-rendering throughput.
- *   npm run bench:pages
- * For each screen: the HTML bytes, and the gzipped JavaScript the page loads before any live
- * piece loads (the entry, the route modules and their preloaded chunks). Then requests per
- * second for /login and /dashboard with wrk (Debian's package), 2 threads, 20 connections.
+ *   npm run bench:pages            (SKIP_WRK=1: the weights only; FILES=1: each screen's files)
+ * For every screen, with a campaign, a tome with a Markdown note, a timeline event and an answered
+ * conversation in the database: the HTML bytes and the gzipped JavaScript (level 9, file by file)
+ *   - "at load": every script fetched before hydration starts (the entry, the route modules and
+ *     their modulepreloads the HTML names, and the late parts the page waits for before it
+ *     hydrates: app/entry.client.tsx marks the moment), all a browser needs to make the page live;
+ *   - "by idle": every script Chromium (Debian's) fetched by the time the network is idle, without
+ *     any input (lazy pieces that load after hydration, such as a Markdown renderer, included).
+ * Then requests per second for /login and /dashboard with wrk (Debian's package), 2 threads, 20
+ * connections.
  */
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import { startBuiltServer } from '../support/server';
 
-const SCREENS = ['/login', '/register', '/dashboard', '/dashboard?tab=datasets', '/assistant', '/timeline', '/concept-map'];
-
 const server = await startBuiltServer(Number(process.env.PORT ?? 3391));
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
 try {
   const token = await server.signUp('benchpages');
   const cookie = `tk_session=${token}`;
-  const rows: string[] = [];
-  for (const screen of SCREENS) {
-    const anonymous = screen === '/login' || screen === '/register';
-    const response = await fetch(server.base + screen, { headers: anonymous ? {} : { cookie }, redirect: 'manual' });
-    const html = await response.text();
-    const scripts = new Set<string>();
-    for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(match[1]);
-    for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) scripts.add(match[1]);
-    for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) scripts.add(match[1]);
-    let js = 0;
-    for (const src of scripts) {
-      const body = Buffer.from(await (await fetch(server.base + src)).arrayBuffer());
-      js += gzipSync(body, { level: 9 }).length;
-    }
-    rows.push(`| ${screen} | ${response.status} | ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB | ${scripts.size} | ${(js / 1024).toFixed(1)} KB |`);
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(server.base + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+
+  // One of everything a screen shows.
+  const tome = await api('POST', '/api/datasets', { name: 'Bench tome' });
+  const form = new FormData();
+  const note = '# The Ember Crown\n\nThe **Ember Crown** lies under *Emberfall*.\n\n- Wenna Corlis keeps the key.\n- The Drowned Chapel floods at night.\n';
+  form.append('file', new Blob([note]), 'ember-crown.md');
+  const upload = await fetch(`${server.base}/api/datasets/${tome.id}/documents`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const { job_id, document_id } = await upload.json();
+  for (let status = ''; status !== 'completed'; ) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    status = (await api('GET', `/api/jobs/${job_id}/status`)).status;
+    if (status === 'failed') throw new Error('upload failed');
   }
-  console.log('| screen | status | HTML | JS files | gzipped JS |\n|---|---|---|---|---|');
+  const campaign = await api('POST', '/api/campaigns', { name: 'Bench campaign' });
+  await api('POST', `/api/campaigns/${campaign.id}/datasets`, { dataset_id: tome.id });
+  await api('POST', `/api/campaigns/${campaign.id}/timeline/events`, { title: 'The crown is found', event_type: 'discovery', date: '2024-03-01' }).catch((error) =>
+    console.error(String(error)),
+  );
+  const answer = await api('POST', `/api/campaigns/${campaign.id}/chat`, { query: 'Who keeps the key of the Ember Crown?' });
+  const invite = await api('POST', `/api/campaigns/${campaign.id}/invites`, {});
+  const inviteCode = String(invite.code ?? invite.invite?.code ?? '');
+
+  const c = campaign.id;
+  const SCREENS: Array<[string, boolean]> = [
+    ['/login', false],
+    ['/register', false],
+    [`/join/${inviteCode}`, false],
+    ['/dashboard', true],
+    ['/dashboard?tab=datasets', true],
+    [`/dashboard?tab=datasets&document=${document_id}&dataset=${tome.id}`, true],
+    ['/assistant', true],
+    [`/assistant?campaign=${c}&conversation=${answer.conversation_id}`, true],
+    ['/assistant?tab=create', true],
+    ['/content', true],
+    ['/timeline', true],
+    ['/timeline/calendar', true],
+    ['/timeline/proposals', true],
+    ['/concept-map', true],
+    [`/campaigns/${c}/players`, true],
+    [`/campaigns/${c}/notes`, true],
+    [`/play/${c}`, true],
+    [`/play/${c}?document=${document_id}`, true],
+  ];
+
+  const gzipped = new Map<string, number>();
+  const gzippedSize = async (src: string) => {
+    if (!gzipped.has(src)) gzipped.set(src, gzipSync(Buffer.from(await (await fetch(server.base + src)).arrayBuffer()), { level: 9 }).length);
+    return gzipped.get(src)!;
+  };
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const short = (screen: string) =>
+    screen
+      .replaceAll(c, ':campaign')
+      .replaceAll(document_id, ':document')
+      .replaceAll(tome.id, ':tome')
+      .replace(inviteCode, ':code')
+      .replace(String(answer.conversation_id), ':conversation');
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const rows: string[] = [];
+  for (const [screen, signedIn] of SCREENS) {
+    const response = await fetch(server.base + screen, { headers: signedIn ? { cookie } : {}, redirect: 'manual' });
+    const html = await response.text();
+    const atLoad = new Set<string>();
+    for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) atLoad.add(match[1]);
+    for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) atLoad.add(match[1]);
+    for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) atLoad.add(match[1]);
+
+    await context.clearCookies();
+    if (signedIn) await context.addCookies([{ name: 'tk_session', value: token, domain: '127.0.0.1', path: '/' }]);
+    const page = await context.newPage();
+    const fetched = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('.js') || url.pathname.endsWith('.mjs')) fetched.add(url.pathname);
+    });
+    await page.goto(server.base + screen, { waitUntil: 'networkidle' });
+    // Parts loaded after hydration may start after the network first fell quiet: wait for a quiet second.
+    for (let seen = -1; seen !== fetched.size; ) {
+      seen = fetched.size;
+      await page.waitForTimeout(1000);
+      await page.waitForLoadState('networkidle');
+    }
+    // Scripts fetched before hydration started (entry.client.tsx's mark): the HTML's, and the late parts it waits for.
+    const beforeHydration: string[] = await page.evaluate(() => {
+      // A build without the mark (before ADR 0185) counts what its HTML names, as this bench did then.
+      const mark = performance.getEntriesByName('tomekeeper:hydrate')[0]?.startTime ?? Number.NEGATIVE_INFINITY;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= mark)
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.endsWith('.js') || path.endsWith('.mjs'));
+    });
+    for (const src of beforeHydration) atLoad.add(src);
+    let loadBytes = 0;
+    for (const src of atLoad) loadBytes += await gzippedSize(src);
+    await page.close();
+    let idleBytes = 0;
+    for (const src of fetched) idleBytes += await gzippedSize(src);
+    rows.push(`| ${short(screen)} | ${response.status} | ${kb(Buffer.byteLength(html))} | ${atLoad.size} | ${kb(loadBytes)} | ${fetched.size} | ${kb(idleBytes)} |`);
+    if (process.env.FILES) {
+      const late = [...fetched].filter((src) => !atLoad.has(src));
+      console.error(`${short(screen)}\n  at load: ${[...atLoad].map((src) => `${src.split('/').at(-1)} ${kb(gzipped.get(src)!)}`).join(', ')}`);
+      console.error(`  later: ${late.map((src) => `${src.split('/').at(-1)} ${kb(gzipped.get(src)!)}`).join(', ')}`);
+    }
+  }
+  await context.close();
+  console.log('| screen | status | HTML | JS files at load | gzipped JS at load | JS files by idle | gzipped JS by idle |\n|---|---|---|---|---|---|---|');
   console.log(rows.join('\n'));
 
   // SKIP_WRK=1: the page weights only.
@@ -48,5 +154,6 @@ try {
     console.log(`${path}: ${rps} requests/s, mean latency ${latency}, non-2xx ${non2xx}`);
   }
 } finally {
+  await browser.close();
   await server.stop();
 }

@@ -13,6 +13,7 @@ import {
   type ContextLevel,
 } from '../../../contract/chat';
 import { USAGE_UPDATED_EVENT } from '../../../contract/usage';
+import { loadMarkdownRenderer } from '~/components/markdown/markdown';
 import { ApiError } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { CitationCheck } from './citation-list';
@@ -91,6 +92,8 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
   async function send() {
     const query = draft.trim();
     if (!query || pending) return;
+    // The answer streams in as Markdown: its renderer starts loading now (plain text until it arrives).
+    void loadMarkdownRenderer();
     const asked: ChatMessageView = { role: 'user', content: query, timestamp: new Date().toISOString(), citations: [], engine: null };
     setMessages((current) => [...current, asked]);
     setDraft('');

@@ -2,7 +2,8 @@ import { data, redirect } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/server-runtime';
 import { campaignFieldsSchema } from '../../../contract/campaigns';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { parseForm, type FormReply } from '~/lib/forms';
+import type { FormReply } from '~/lib/forms';
+import { parseForm } from '~/lib/forms.server';
 import { campaignsUrl, CAMPAIGN_INTENTS, type CampaignIntent } from './campaign-urls';
 
 const FAILURES: Record<CampaignIntent, string> = {

@@ -1,15 +1,17 @@
-import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { Form, Link, useSearchParams } from '@remix-run/react';
 import type { Campaign } from '../../../server/domain/campaigns/campaigns';
-import { campaignFieldsSchema } from '../../../contract/campaigns';
 import { abbreviateTokens } from '../../../contract/usage';
 import { TomeModal } from '~/components/tomes/tome-modal';
-import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { latePart } from '~/lib/late-part';
 import campaignsStyles from '~/styles/campaigns.css?url';
 import { campaignsUrl } from './campaign-urls';
 
 /** For the route that renders the panel: `links = () => [...campaignsPanelLinks(), ...]`. */
 export const campaignsPanelLinks = () => [{ rel: 'stylesheet', href: campaignsStyles }];
+
+// The create and edit form (and Conform with it) loads when it is opened, or when its link is pointed at.
+const CampaignForm = latePart('campaign-form', () => import('./campaign-form').then((m) => m.CampaignForm));
+const preloadCampaignForm = CampaignForm.preload;
 
 export interface CampaignsPanelDataset {
   id: string;
@@ -43,13 +45,19 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
       )}
       <div className="campaigns-toolbar">
         <p className="muted">Each campaign’s assistant reads only the Knowledge Tomes linked to it.</p>
-        <Link className="button primary" to={campaignsUrl({ create_campaign: 1 })} preventScrollReset>
+        <Link
+          className="button primary"
+          to={campaignsUrl({ create_campaign: 1 })}
+          preventScrollReset
+          onPointerEnter={preloadCampaignForm}
+          onFocus={preloadCampaignForm}
+        >
           Create Campaign
         </Link>
       </div>
 
       {creating && (
-        <TomeModal title="Create campaign" closeTo={campaignsUrl()}>
+        <TomeModal title="Create campaign" closeTo={campaignsUrl()} testId="create-campaign">
           <CampaignForm />
         </TomeModal>
       )}
@@ -147,7 +155,14 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
                   <Link className="button secondary" to={`/campaigns/${campaign.id}/players`} aria-label={`Players of ${campaign.name}`}>
                     Players
                   </Link>
-                  <Link className="button secondary" to={campaignsUrl({ edit_campaign: campaign.id })} preventScrollReset aria-label={`Edit ${campaign.name}`}>
+                  <Link
+                    className="button secondary"
+                    to={campaignsUrl({ edit_campaign: campaign.id })}
+                    preventScrollReset
+                    aria-label={`Edit ${campaign.name}`}
+                    onPointerEnter={preloadCampaignForm}
+                    onFocus={preloadCampaignForm}
+                  >
                     Edit
                   </Link>
                   <Link className="button danger" to={campaignsUrl({ delete_campaign: campaign.id })} preventScrollReset>
@@ -160,53 +175,5 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
         </div>
       )}
     </section>
-  );
-}
-
-/** Create (no campaign) or edit a campaign's name and description: one schema, checked in the browser and by the action. */
-function CampaignForm({ campaign }: { campaign?: Campaign }) {
-  const intent = campaign ? 'update-campaign' : 'create-campaign';
-  const submitting = useIsPending(intent);
-  const [form, fields] = useSchemaForm(intent, campaignFieldsSchema, {
-    id: campaign ? `${intent}-${campaign.id}` : intent,
-    defaultValue: campaign && { name: campaign.name, description: campaign.description },
-  });
-  const here = campaign ? campaignsUrl({ edit_campaign: campaign.id }) : campaignsUrl({ create_campaign: 1 });
-  return (
-    <Form method="post" action={here} className="stack" preventScrollReset {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={intent} />
-      {campaign && <input type="hidden" name="campaign_id" value={campaign.id} />}
-      <label>
-        Campaign name
-        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
-        {fields.name.errors && (
-          <span id={fields.name.errorId} className="field-error small" role="alert">
-            {fields.name.errors[0]}
-          </span>
-        )}
-      </label>
-      <label>
-        Description <span className="muted small">(optional)</span>
-        <textarea {...getTextareaProps(fields.description)} rows={3} />
-        {fields.description.errors && (
-          <span id={fields.description.errorId} className="field-error small" role="alert">
-            {fields.description.errors[0]}
-          </span>
-        )}
-      </label>
-      {form.errors && (
-        <p className="notice error" role="alert">
-          {form.errors[0]}
-        </p>
-      )}
-      <div className="row">
-        <button type="submit" className="primary" disabled={submitting}>
-          {campaign ? 'Save' : 'Create'}
-        </button>
-        <Link className="button" to={campaignsUrl()} preventScrollReset>
-          Cancel
-        </Link>
-      </div>
-    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useId, useState } from 'react';
-import { CONTENT_MESSAGES, contentRequestSchema, contentRevisionSchema, contentSaveSchema, defaultContentFilename, savedMessage } from '../../../contract/content';
+import { CONTENT_MESSAGES, defaultContentFilename, savedMessage } from '../../../contract/content';
+import { contentRequestForm, contentRevisionForm, contentSaveForm } from '~/lib/form-schemas';
 import { usePendingIntent, useSchemaForm } from '~/lib/forms';
 import { useHydrated } from '~/lib/use-hydrated';
 import contentStyles from '~/styles/content.css?url';
@@ -47,7 +48,7 @@ function ContentSession({ variant, campaigns, datasets, initial, heading }: Cont
   const [preview, setPreview] = useState<'preview' | 'save' | null>(initial.preview ? 'preview' : null);
 
   const options = { shouldValidate: 'onSubmit', constraint: false } as const;
-  const requestForm = useSchemaForm('generate-content', contentRequestSchema, {
+  const requestForm = useSchemaForm('generate-content', contentRequestForm, {
     ...options,
     id: `${idPrefix}-request`,
     defaultValue: {
@@ -58,8 +59,8 @@ function ContentSession({ variant, campaigns, datasets, initial, heading }: Cont
       prompt: settings.prompt,
     },
   });
-  const reviseForm = useSchemaForm('revise-content', contentRevisionSchema, { ...options, id: `${idPrefix}-revise` });
-  const saveForm = useSchemaForm('save-content', contentSaveSchema, {
+  const reviseForm = useSchemaForm('revise-content', contentRevisionForm, { ...options, id: `${idPrefix}-revise` });
+  const saveForm = useSchemaForm('save-content', contentSaveForm, {
     ...options,
     id: `${idPrefix}-save`,
     defaultValue: { filename: defaultContentFilename(request?.prompt ?? settings.prompt), dataset_id: request?.datasetId ?? settings.datasetId },

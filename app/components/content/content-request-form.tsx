@@ -8,8 +8,8 @@ import {
   CONTENT_TYPES,
   EXAMPLE_PROMPTS,
   isContentType,
-  type contentRequestSchema,
 } from '../../../contract/content';
+import type { contentRequestSchema } from '../../../contract/content-forms';
 import type { useSchemaForm } from '~/lib/forms';
 import { freshHref } from './content-urls';
 import type { ContentCampaign, ContentDataset } from './types';

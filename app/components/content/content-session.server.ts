@@ -1,17 +1,9 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
-import {
-  CONTENT_MESSAGES,
-  DEFAULT_CHARACTER_FORMAT,
-  contentRequestSchema,
-  contentRevisionSchema,
-  contentSaveSchema,
-  isCharacterFormat,
-  isContentType,
-  type CharacterFormat,
-  type ContentType,
-} from '../../../contract/content';
+import { CONTENT_MESSAGES, DEFAULT_CHARACTER_FORMAT, isCharacterFormat, isContentType, type CharacterFormat, type ContentType } from '../../../contract/content';
+import { contentRequestSchema, contentRevisionSchema, contentSaveSchema } from '../../../contract/content-forms';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { parseForm, type FormReply } from '~/lib/forms';
+import type { FormReply } from '~/lib/forms';
+import { parseForm } from '~/lib/forms.server';
 import { freshHref, hostOf, sessionHref, type ContentIntent } from './content-urls';
 import type { ContentCampaign, ContentDataset, ContentInitialState, ResultRequest } from './types';
 

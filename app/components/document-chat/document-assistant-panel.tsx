@@ -4,16 +4,9 @@ import type { DocumentChatMessage } from '../../../server/domain/chat';
 import { DOCUMENT_CHAT_ERROR } from '../../../contract/chat';
 import { formatCost, USAGE_UPDATED_EVENT } from '../../../contract/usage';
 import { MessageView, type ChatMessageView } from '~/components/assistant/message-view';
+import { loadMarkdownRenderer } from '~/components/markdown/markdown';
 import type { DocumentAnswered, TomeFailure } from '~/components/tomes/tome-actions.server';
 import { useHydrated } from '~/lib/use-hydrated';
-import assistantStyles from '~/styles/assistant.css?url';
-import documentChatStyles from '~/styles/document-chat.css?url';
-
-/** For the route that renders the panel: `links = () => [...documentAssistantLinks(), ...]`. */
-export const documentAssistantLinks = () => [
-  { rel: 'stylesheet', href: assistantStyles },
-  { rel: 'stylesheet', href: documentChatStyles },
-];
 
 interface PanelProps {
   /** The viewer's address: the question posts to the dashboard's action there, so the page comes back to it. */
@@ -95,7 +88,11 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
         preventScrollReset
         onSubmit={(event) => {
           if (draft.trim() === '' || pending) event.preventDefault();
-          else setDraft('');
+          else {
+            setDraft('');
+            // The answer comes back as Markdown: its renderer starts loading with the question.
+            void loadMarkdownRenderer();
+          }
         }}
       >
         <input type="hidden" name="intent" value="ask-document" />

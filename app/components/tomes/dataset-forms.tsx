@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
 import type { Dataset } from '../../../server/domain/tomes';
-import { labelOf, METADATA_CATEGORIES, METADATA_SOURCES, METADATA_TYPES, tomeFieldsSchema } from '../../../contract/tomes';
+import { labelOf, METADATA_CATEGORIES, METADATA_SOURCES, METADATA_TYPES } from '../../../contract/tomes';
+import { tomeForm } from '~/lib/form-schemas';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { tomesUrl } from './tome-urls';
 
@@ -25,7 +26,7 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 
 export function CreateDatasetForm({ error }: { error?: string | null }) {
   const submitting = useIsPending('create-dataset');
-  const [form, fields] = useSchemaForm('create-dataset', tomeFieldsSchema);
+  const [form, fields] = useSchemaForm('create-dataset', tomeForm);
   return (
     <Form method="post" action={tomesUrl({ create: 1 })} className="stack" aria-label="Create Knowledge Tome" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create-dataset" />
@@ -56,7 +57,7 @@ export function CreateDatasetForm({ error }: { error?: string | null }) {
 /** Rename a tome and edit its description (shown above the metadata form). */
 export function TomeDetailsForm({ dataset }: { dataset: Dataset }) {
   const submitting = useIsPending('update-tome');
-  const [form, fields] = useSchemaForm('update-tome', tomeFieldsSchema, {
+  const [form, fields] = useSchemaForm('update-tome', tomeForm, {
     id: `update-tome-${dataset.id}`,
     defaultValue: { name: dataset.name, description: dataset.description },
   });

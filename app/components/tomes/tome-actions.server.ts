@@ -1,9 +1,11 @@
 import { data, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/server-runtime';
-import { DUPLICATE_CHOICES, editedFilename, tomeFieldsSchema, type DuplicateChoice } from '../../../contract/tomes';
+import { tomeFieldsSchema } from '../../../contract/tome-fields';
+import { DUPLICATE_CHOICES, editedFilename, type DuplicateChoice } from '../../../contract/tomes';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
-import { parseForm, type FormReply } from '~/lib/forms';
+import type { FormReply } from '~/lib/forms';
+import { parseForm } from '~/lib/forms.server';
 import { tomesUrl, type TomeParams } from './tome-urls';
 
 /** What an upload or a save that did not go through answers, so the page can offer the next step. */

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@remix-run/react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
 
 /**
@@ -24,13 +24,26 @@ export function TomeModal({
   const navigate = useNavigate();
   const titleId = useId();
 
-  useEffect(() => {
-    if (hydrated && dialog.current && !dialog.current.open) dialog.current.showModal();
+  // What was typed into the section before the page went live, read as the section leaves the page.
+  const typed = useRef<TypedFields | null>(null);
+  const section = useCallback((node: HTMLElement | null) => {
+    if (node) sectionNode.current = node;
+    else if (sectionNode.current) typed.current = readTypedFields(sectionNode.current);
+  }, []);
+  const sectionNode = useRef<HTMLElement | null>(null);
+
+  // In the commit that swaps the section for the modal, so no keystroke falls between the two.
+  useLayoutEffect(() => {
+    if (!hydrated || !dialog.current) return;
+    if (!dialog.current.open) dialog.current.showModal();
+    // The modal replaces the section: the same fields, given back what was typed and the focus.
+    if (typed.current) restoreTypedFields(dialog.current, typed.current);
+    typed.current = null;
   }, [hydrated]);
 
   if (!hydrated) {
     return (
-      <section className={`card tome-section ${className}`} aria-labelledby={titleId} data-testid={testId}>
+      <section ref={section} className={`card tome-section ${className}`} aria-labelledby={titleId} data-testid={testId}>
         <div className="tome-section-header">
           <h2 id={titleId}>{title}</h2>
           <Link to={closeTo} className="button secondary" preventScrollReset>
@@ -58,4 +71,46 @@ export function TomeModal({
       <div className="modal-body">{children}</div>
     </dialog>
   );
+}
+
+interface TypedFields {
+  values: Map<string, string>;
+  focused: { name: string; start: number | null; end: number | null } | null;
+}
+
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+const textFields = (root: HTMLElement) =>
+  [...root.querySelectorAll<TextField>('input[name], textarea[name]')].filter(
+    (field) => !(field instanceof HTMLInputElement) || !['hidden', 'checkbox', 'radio', 'file', 'submit', 'button'].includes(field.type),
+  );
+
+/** The text fields' values (by name), and which one had the focus. */
+function readTypedFields(root: HTMLElement): TypedFields {
+  const values = new Map<string, string>();
+  // Every value, not only those that differ from defaultValue: React keeps a controlled field's defaultValue equal to its value.
+  for (const field of textFields(root)) values.set(field.name, field.value);
+  const active = document.activeElement;
+  const focused =
+    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && root.contains(active) && active.name
+      ? { name: active.name, start: active.selectionStart, end: active.selectionEnd }
+      : null;
+  return { values, focused };
+}
+
+/**
+ * Puts typed values back as if typed again: the native value setter (past React's own record of
+ * the value) and an input event, so the form's state (React, Conform) sees them.
+ */
+function restoreTypedFields(root: HTMLElement, typed: TypedFields) {
+  for (const field of textFields(root)) {
+    const value = typed.values.get(field.name);
+    if (value === undefined || field.value === value) continue;
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+    setter?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  if (!typed.focused) return;
+  const target = textFields(root).find((field) => field.name === typed.focused?.name);
+  target?.focus();
+  if (target && typed.focused.start !== null) target.setSelectionRange(typed.focused.start, typed.focused.end);
 }

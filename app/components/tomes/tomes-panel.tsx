@@ -2,8 +2,6 @@ import { Link, useNavigate, useSearchParams } from '@remix-run/react';
 import { useEffect } from 'react';
 import type { Dataset } from '../../../server/domain/tomes';
 import { ACCEPTED_UPLOAD_EXTENSIONS, NOTICE_MS } from '../../../contract/tomes';
-import { documentAssistantLinks } from '~/components/document-chat/document-assistant-panel';
-import tomesStyles from '~/styles/tomes.css?url';
 import { DatasetCard } from './dataset-card';
 import { CreateDatasetForm, DeleteDatasetForm, MetadataForm, TomeDetailsForm } from './dataset-forms';
 import { DocumentViewer } from './document-viewer';
@@ -11,9 +9,6 @@ import { ManageDocuments } from './manage-documents';
 import { TomeModal } from './tome-modal';
 import { tomesUrl } from './tome-urls';
 import type { TomesView } from './tomes-view.server';
-
-/** For the route that renders the panel: `links = () => [...tomesPanelLinks(), ...]`. */
-export const tomesPanelLinks = () => [{ rel: 'stylesheet', href: tomesStyles }, ...documentAssistantLinks()];
 
 const NOTICES: Record<string, string> = {
   created: 'Knowledge Tome created.',

@@ -4,7 +4,8 @@ import type { DatasetMetadata, DB } from '../../db/schema';
 import { DomainError, notFound } from '../errors';
 import { requireOwnedDataset } from '../ownership';
 import { guessMetadata, metadataOverrideSchema, metadataUpdateSchema, readMetadata } from './metadata';
-import { duplicateTomeNameMessage, parseTags, tomeFieldsSchema, tomeUpdateSchema } from '../../../contract/tomes';
+import { tomeFieldsSchema, tomeUpdateSchema } from '../../../contract/tome-fields';
+import { duplicateTomeNameMessage, parseTags } from '../../../contract/tomes';
 
 export const createDatasetSchema = tomeFieldsSchema.extend({ metadata: metadataOverrideSchema });
 

@@ -17,7 +17,8 @@ import {
   updateDatasetMetadata,
   uploadDocument,
 } from '../../domain/tomes';
-import { DUPLICATE_CHOICES, tomeUpdateSchema } from '../../../contract/tomes';
+import { tomeUpdateSchema } from '../../../contract/tome-fields';
+import { DUPLICATE_CHOICES } from '../../../contract/tomes';
 import { requireOwnedDataset, requireOwnedDocument } from '../../domain/ownership';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';

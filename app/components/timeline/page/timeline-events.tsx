@@ -2,7 +2,7 @@ import type { Calendar } from '../../../../contract/calendar';
 import { TIMELINE_MESSAGES, type ZoomLevel } from '../../../../contract/timeline';
 import type { TimelineEvent } from '../../../../server/domain/timeline/timeline';
 import { EventList } from '../event-list';
-import { TimelineTrack } from '../timeline-track';
+import { latePart } from '~/lib/late-part';
 
 interface TimelineEventsProps {
   campaignId: string;
@@ -20,6 +20,10 @@ interface TimelineEventsProps {
   editHref(eventId: string): string;
   hydrated: boolean;
 }
+
+/** The track is drawn only with JavaScript, once the page is live: its code loads then, its place held meanwhile (ADR 0185). */
+const trackPlaceholder = <div className="card tl-track-placeholder" aria-hidden="true" />;
+const TimelineTrack = latePart('timeline-track', () => import('../timeline-track').then((m) => m.TimelineTrack), trackPlaceholder);
 
 /** The events: an empty state, or the track (with JavaScript) above the paged list (always). */
 export function TimelineEvents({ campaignId, calendar, events, filtered, hydrated, ...props }: TimelineEventsProps) {
@@ -40,7 +44,7 @@ export function TimelineEvents({ campaignId, calendar, events, filtered, hydrate
       {!hydrated && (
         <>
           {/* Holds the track's place until it draws, so the page does not jump; hidden without JavaScript. */}
-          <div className="card tl-track-placeholder" aria-hidden="true" />
+          {trackPlaceholder}
           <noscript>
             <style>{'.tl-track-placeholder{display:none}'}</style>
           </noscript>

@@ -1,0 +1,54 @@
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
+import { Form, Link } from '@remix-run/react';
+import type { Campaign } from '../../../server/domain/campaigns/campaigns';
+import { campaignForm } from '~/lib/form-schemas';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { campaignsUrl } from './campaign-urls';
+
+/** Create (no campaign) or edit a campaign's name and description: one schema, checked in the browser and by the action. */
+export function CampaignForm({ campaign }: { campaign?: Campaign }) {
+  const intent = campaign ? 'update-campaign' : 'create-campaign';
+  const submitting = useIsPending(intent);
+  const [form, fields] = useSchemaForm(intent, campaignForm, {
+    id: campaign ? `${intent}-${campaign.id}` : intent,
+    defaultValue: campaign && { name: campaign.name, description: campaign.description },
+  });
+  const here = campaign ? campaignsUrl({ edit_campaign: campaign.id }) : campaignsUrl({ create_campaign: 1 });
+  return (
+    <Form method="post" action={here} className="stack" preventScrollReset {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      {campaign && <input type="hidden" name="campaign_id" value={campaign.id} />}
+      <label>
+        Campaign name
+        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
+        {fields.name.errors && (
+          <span id={fields.name.errorId} className="field-error small" role="alert">
+            {fields.name.errors[0]}
+          </span>
+        )}
+      </label>
+      <label>
+        Description <span className="muted small">(optional)</span>
+        <textarea {...getTextareaProps(fields.description)} rows={3} />
+        {fields.description.errors && (
+          <span id={fields.description.errorId} className="field-error small" role="alert">
+            {fields.description.errors[0]}
+          </span>
+        )}
+      </label>
+      {form.errors && (
+        <p className="notice error" role="alert">
+          {form.errors[0]}
+        </p>
+      )}
+      <div className="row">
+        <button type="submit" className="primary" disabled={submitting}>
+          {campaign ? 'Save' : 'Create'}
+        </button>
+        <Link className="button" to={campaignsUrl()} preventScrollReset>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,41 @@
+import type { campaignFieldsSchema } from '../../contract/campaigns';
+import type { contentRequestSchema, contentRevisionSchema, contentSaveSchema } from '../../contract/content-forms';
+import type { tomeFieldsSchema } from '../../contract/tome-fields';
+import type { LazySchema } from './forms';
+
+/**
+ * The schemas of the forms the browser checks, each loaded on first use (see forms.ts), with the
+ * constraints the page renders before that. The constraints are getZodConstraint(schema), written
+ * out so the page needs no zod to render them; form-schemas.test.ts keeps them equal.
+ */
+const contentSession = {
+  campaign_id: { required: true },
+  content_type: { required: true, pattern: 'character|location|mission|lore' },
+  character_format: { required: false, pattern: 'narrative|stats' },
+  primary_dataset_id: { required: true },
+};
+
+export const campaignForm: LazySchema<typeof campaignFieldsSchema> = {
+  load: () => import('../../contract/campaigns').then((module) => module.campaignFieldsSchema),
+  constraint: { name: { required: true }, description: { required: false } },
+};
+
+export const tomeForm: LazySchema<typeof tomeFieldsSchema> = {
+  load: () => import('../../contract/tome-fields').then((module) => module.tomeFieldsSchema),
+  constraint: { name: { required: true }, description: { required: false } },
+};
+
+export const contentRequestForm: LazySchema<typeof contentRequestSchema> = {
+  load: () => import('../../contract/content-forms').then((module) => module.contentRequestSchema),
+  constraint: { ...contentSession, prompt: { required: true } },
+};
+
+export const contentRevisionForm: LazySchema<typeof contentRevisionSchema> = {
+  load: () => import('../../contract/content-forms').then((module) => module.contentRevisionSchema),
+  constraint: { ...contentSession, conversation_id: { required: true }, prompt: { required: true } },
+};
+
+export const contentSaveForm: LazySchema<typeof contentSaveSchema> = {
+  load: () => import('../../contract/content-forms').then((module) => module.contentSaveSchema),
+  constraint: { ...contentSession, conversation_id: { required: true }, dataset_id: { required: true }, filename: { required: true } },
+};

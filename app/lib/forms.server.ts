@@ -1,0 +1,5 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { z } from 'zod';
+
+/** Server side: the form's fields checked against its schema (the same call Conform makes in the browser). */
+export const parseForm = <Schema extends z.ZodType>(form: FormData, schema: Schema) => parseWithZod(form, { schema });

@@ -1,0 +1,34 @@
+/**
+ * Kept apart from content.ts so a screen that only reads the content creator's constants does not
+ * load zod: the browser loads these schemas when a form is first used (app/lib/forms.ts).
+ */
+import { z } from 'zod';
+import { CHARACTER_FORMATS, CONTENT_MESSAGES, CONTENT_TYPES, contentFilename } from './content';
+
+/**
+ * The content creator's three forms (request, revision, save): Conform checks them in the
+ * browser and the page action parses them with the same schema, so each error reads the same
+ * with JavaScript on or off. The domain checks its own rules again for the API (input.ts).
+ */
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const session = {
+  campaign_id: required('Choose a campaign first.'),
+  content_type: z.enum(CONTENT_TYPES, { error: 'Choose what to create.' }),
+  character_format: z.enum(CHARACTER_FORMATS).optional(),
+  primary_dataset_id: required(CONTENT_MESSAGES.datasetRequired),
+};
+export const contentRequestSchema = z.object({
+  ...session,
+  prompt: required(CONTENT_MESSAGES.promptRequired).max(4000, 'The description is too long (4000 characters at most).'),
+});
+export const contentRevisionSchema = z.object({
+  ...session,
+  conversation_id: required(CONTENT_MESSAGES.reviseFailed),
+  prompt: required(CONTENT_MESSAGES.revisionRequired).max(4000, 'The change is too long (4000 characters at most).'),
+});
+export const contentSaveSchema = z.object({
+  ...session,
+  conversation_id: required(CONTENT_MESSAGES.saveMissing),
+  dataset_id: required(CONTENT_MESSAGES.saveMissing),
+  filename: z.string({ error: CONTENT_MESSAGES.saveMissing }).refine((name) => contentFilename(name) !== null, CONTENT_MESSAGES.saveMissing),
+});

@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+import { expect, test, uniqueName } from './fixtures';
+
+/**
+ * No click or keystroke is lost while a page becomes live (ADR 0185). Every script is held back
+ * on its way (a slow connection), so the page is on screen, usable as plain HTML, well before
+ * its JavaScript runs; the user acts at once, and again the moment hydration starts
+ * (entry.client.tsx's 'tomekeeper:hydrate' mark). React must not throw away what the server drew
+ * (its errors 418-425 are hydration failures).
+ */
+const SCRIPT_DELAY_MS = 1_500;
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function slowScripts(page: Page) {
+  await page.route(/\/assets\/.*\.m?js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await route.continue();
+  });
+}
+
+/** Hydration errors React reported in the page. */
+function hydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const record = (text: string) => {
+    if (/Minified React error #4(1[89]|2[0-5])|hydrat/i.test(text)) errors.push(text);
+  };
+  page.on('pageerror', (error) => record(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') record(message.text());
+  });
+  return errors;
+}
+
+const hydrationStarted = (page: Page) => page.evaluate(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+const waitForHydrationStart = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0, null, { polling: 10, timeout: 60_000 });
+
+test.describe('input while a page hydrates on a slow connection', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const moment of ['before the JavaScript runs', 'as hydration starts'] as const) {
+    test(`"+ Add Event" clicked ${moment} opens the event editor, and the event is saved`, async ({ page, user }) => {
+      const created = await page.request.post('/api/campaigns', { data: { name: uniqueName('Hydration ') }, headers: auth(user.token) });
+      expect(created.status()).toBe(201);
+      const errors = hydrationErrors(page);
+      await slowScripts(page);
+      await page.goto('/timeline', { waitUntil: 'domcontentloaded' });
+      if (moment === 'as hydration starts') await waitForHydrationStart(page);
+      else expect(await hydrationStarted(page)).toBe(false);
+      await page.getByRole('link', { name: '+ Add Event' }).click();
+
+      // Before the JavaScript runs the link opens the server's panel; once React handles the click, the modal.
+      const editor = page.getByTestId('event-modal').or(page.getByTestId('event-panel'));
+      await expect(editor.getByRole('heading', { name: 'Create New Event' })).toBeVisible({ timeout: 30_000 });
+      await editor.getByLabel('Title').fill('The Sea Ghost is sighted');
+      await editor.getByLabel('Date').fill('1492-03-01');
+      await editor.getByRole('button', { name: 'Create Event' }).click();
+      await expect(page.getByTestId('event-list')).toContainText('The Sea Ghost is sighted', { timeout: 30_000 });
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a question typed into the Document Assistant before and while the page hydrates stays, and is sent', async ({ page, user }) => {
+    const dataset = await page.request.post('/api/datasets', { headers: auth(user.token), data: { name: uniqueName('Hydration ') } });
+    const datasetId = ((await dataset.json()) as { id: string }).id;
+    const lore = '# Saltmere\n\nThe Ember Crown lies hidden beneath the lighthouse of Saltmere, guarded by the drowned knight Oswin.\n';
+    const upload = await page.request.post(`/api/datasets/${datasetId}/documents`, {
+      headers: auth(user.token),
+      multipart: { file: { name: 'saltmere.md', mimeType: 'text/markdown', buffer: Buffer.from(lore) } },
+    });
+    const { job_id: jobId, document_id: documentId } = (await upload.json()) as { job_id: string; document_id: string };
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/jobs/${jobId}/status`, { headers: auth(user.token) })).json()) as { status: string }).status, {
+        timeout: 60_000,
+      })
+      .toBe('completed');
+
+    const errors = hydrationErrors(page);
+    await slowScripts(page);
+    await page.goto(`/dashboard?tab=datasets&dataset=${datasetId}&document=${documentId}`, { waitUntil: 'domcontentloaded' });
+    const panel = page.getByRole('complementary', { name: 'Document Assistant' });
+    const question = panel.getByLabel('Question about saltmere.md');
+    await question.pressSequentially('Who guards ');
+    expect(await hydrationStarted(page)).toBe(false);
+    await waitForHydrationStart(page);
+    await question.pressSequentially('the crown?');
+
+    // Once live, the button is enabled only if the page's state holds the question too.
+    const ask = panel.getByRole('button', { name: 'Ask' });
+    await page.waitForLoadState('networkidle');
+    await expect(question).toHaveValue('Who guards the crown?');
+    await expect(ask).toBeEnabled();
+    await ask.click();
+    await expect(panel.getByTestId('chat-message').nth(1)).toContainText('drowned knight Oswin', { timeout: 30_000 });
+    await expect(question).toHaveValue('');
+    expect(errors).toEqual([]);
+  });
+
+  test('"Create Campaign" clicked before the JavaScript runs opens its form, loaded before the page hydrates', async ({ page, user }) => {
+    expect(user.token).toBeTruthy();
+    const errors = hydrationErrors(page);
+    await slowScripts(page);
+    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('link', { name: 'Create Campaign' }).click();
+    // Before the page is live the form is a section of the page; after, the same form in a modal.
+    const dialog = page.getByTestId('create-campaign');
+    const name = uniqueName('Hydrated ');
+    await dialog.getByLabel('Campaign name').pressSequentially(name);
+    await waitForHydrationStart(page);
+    await page.waitForLoadState('networkidle');
+    await expect(dialog.getByLabel('Campaign name')).toHaveValue(name);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+  });
+});
