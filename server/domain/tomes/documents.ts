@@ -7,6 +7,7 @@ import { QUEUES } from '../../queues';
 import { badRequest, DomainError, notFound } from '../errors';
 import { ExtractionError, validateUpload } from '../ingest/extract';
 import { requireOwnedDataset, requireOwnedDocument } from '../ownership';
+import { readDocumentText, textHead } from './document-text';
 import { mimeTypeOf, safeFilename } from './files';
 import { INGEST_JOB_KIND, QUEUED_MESSAGE } from './jobs';
 import { attachStoredFile, readDocumentFile, removeStoredFile, storeFile } from './stored-files';
@@ -80,7 +81,7 @@ function documentsQuery(db: Kysely<DB>, userId: string) {
       'd.page_count',
       'd.player_visible',
       sql<number>`coalesce(f.size_bytes, 0)`.as('size_bytes'),
-      sql<string>`left(d.content, ${CONTENT_PREVIEW_LENGTH * 2})`.as('head'),
+      textHead('d', CONTENT_PREVIEW_LENGTH * 2).as('head'),
     ])
     .where('d.user_id', '=', userId);
 }
@@ -112,9 +113,9 @@ export async function listDocuments(db: Kysely<DB>, userId: string, datasetId: s
 
 export async function getDocument(db: Kysely<DB>, userId: string, datasetId: string, documentId: string): Promise<DocumentDetail> {
   await requireOwnedDocument(db, userId, datasetId, documentId);
-  const row = await documentsQuery(db, userId).select('d.content').where('d.id', '=', documentId).executeTakeFirst();
+  const row = await documentsQuery(db, userId).where('d.id', '=', documentId).executeTakeFirst();
   if (!row) throw notFound('Document');
-  return { ...toSummary(row), content: row.content };
+  return { ...toSummary(row), content: await readDocumentText(db, documentId) };
 }
 
 export async function getDocumentContent(
@@ -124,8 +125,8 @@ export async function getDocumentContent(
   documentId: string,
 ): Promise<{ id: string; filename: string; file_type: string; status: string; content: string }> {
   const document = await requireOwnedDocument(db, userId, datasetId, documentId);
-  const row = await db.selectFrom('documents').select('content').where('id', '=', documentId).executeTakeFirstOrThrow();
-  return { id: document.id, filename: document.filename, file_type: document.file_type, status: document.status, content: row.content };
+  const content = await readDocumentText(db, documentId);
+  return { id: document.id, filename: document.filename, file_type: document.file_type, status: document.status, content };
 }
 
 /** Deletes the document; its file, chunks, vectors and jobs go with it (cascades). */

@@ -3,6 +3,7 @@ import { ExtractionError, extractDocument, type ExtractOptions } from '../extrac
 import type { AcceptedExtension } from '../extract/file-types';
 import { estimateTokens } from '../../../text/tokens';
 import { passagesHashOf } from '../passages-hash';
+import { holdsGmBlocks } from '../../../../contract/gm-blocks';
 
 /** What the pipeline keeps of an upload once it is read and cut: the text to store, the passages to index. */
 export interface PreparedDocument {
@@ -15,6 +16,8 @@ export interface PreparedDocument {
   /** Worked out here, off the main thread: for a 50 MB text each is a noticeable pause. */
   tokenCount: number;
   passagesHash: string | null;
+  /** The text holds `:::gm` blocks (documents.may_hold_gm_blocks; always false for formats without them). */
+  mayHoldGmBlocks: boolean;
 }
 
 /** Extracts and chunks one upload. CPU-bound: the pipeline runs it in a worker thread (prepare/off-thread.ts). */
@@ -36,6 +39,7 @@ export async function prepareDocument(bytes: Uint8Array, filename: string, optio
     chunks,
     tokenCount: estimateTokens(extracted.text),
     passagesHash: passagesHashOf(chunks),
+    mayHoldGmBlocks: holdsGmBlocks(extracted.text, extracted.fileType),
   };
   if (extracted.pageCount !== undefined) prepared.pageCount = extracted.pageCount;
   return prepared;
