@@ -6,7 +6,8 @@ import { OfflineEmbedder } from '../../ai/offline-embedder';
 import type { Embedder, EmbedResult } from '../../ai/types';
 import { ingestDocument } from './ingest-document';
 import { storePassagesHash } from './passages-hash';
-import { readDocumentText, removeOtherTextVersions, TEXT_PART_CHARS, writeTextVersion } from '../tomes/document-text';
+import { readDocumentText, removeOtherTextVersions, writeTextVersion } from '../tomes/document-text';
+import { TEXT_PART_CHARS, textParts } from '../tomes/text-parts';
 import { getJobStatus } from '../tomes/jobs';
 import { hasStaleVectors, reembedStaleChunks } from './reembed';
 
@@ -153,7 +154,7 @@ describe('the document processing job', () => {
     const ref = await queued('staged.md');
     // A dragon (two UTF-16 units) straddles the first part boundary; enough parts for several reads.
     const long = `${'é'.repeat(TEXT_PART_CHARS - 1)}🐉${'ø'.repeat(500)}\n${'x'.repeat(TEXT_PART_CHARS * 5)}`;
-    const version = await writeTextVersion(t.services.db, ref.documentId, long);
+    const version = await writeTextVersion(t.services.db, ref.documentId, textParts(long));
     const parts = await t.services.db.selectFrom('document_text_parts').select(['part', 'text']).where('version', '=', version).orderBy('part').execute();
     expect(parts.length).toBe(7);
     expect(parts[0].text.length).toBe(TEXT_PART_CHARS - 1);
@@ -162,7 +163,7 @@ describe('the document processing job', () => {
     await t.services.db.updateTable('documents').set({ text_version: version }).where('id', '=', ref.documentId).execute();
     expect((await readDocumentText(t.services.db, ref.documentId)) === long).toBe(true);
     // Replaced: the previous version's parts go, the document reads the new one.
-    const next = await writeTextVersion(t.services.db, ref.documentId, 'short');
+    const next = await writeTextVersion(t.services.db, ref.documentId, textParts('short'));
     await t.services.db.updateTable('documents').set({ text_version: next }).where('id', '=', ref.documentId).execute();
     await removeOtherTextVersions(t.services.db, ref.documentId);
     expect(await textVersions(ref.documentId)).toEqual([next]);

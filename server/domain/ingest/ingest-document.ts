@@ -177,7 +177,7 @@ async function writeIndex(
       if (progress.cancelled) return 'skipped';
       const batch = chunks.slice(start, start + size);
       await yieldToForeground();
-      const began = performance.now();
+      let began = performance.now();
       const inserted = await db
         .insertInto('chunks')
         .values(
@@ -196,16 +196,19 @@ async function writeIndex(
         .returning(['id', 'ordinal'])
         .execute();
       written.push(...inserted.map((row) => Number(row.id)));
+      // Only the statements are timed, not the waits for requests between them.
+      let elapsed = performance.now() - began;
       await yieldToForeground();
+      began = performance.now();
       await db
         .insertInto('chunk_embeddings')
         .values(inserted.map((row) => ({ chunk_id: row.id, model, embedding: formatVector(vectors[row.ordinal]) })))
         .execute();
-      const elapsed = performance.now() - began;
+      elapsed += performance.now() - began;
       size = nextBatchSize(batch.length, elapsed / 2);
     }
 
-    textVersion = await writeTextVersion(db, ref.documentId, prepared.text);
+    textVersion = await writeTextVersion(db, ref.documentId, prepared.textParts());
     const firstNew = Math.min(...written);
     const { tokenCount } = prepared;
     await yieldToForeground();

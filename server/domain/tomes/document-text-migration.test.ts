@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
-import { readDocumentText, TEXT_PART_CHARS } from './document-text';
+import { readDocumentText } from './document-text';
+import { TEXT_PART_CHARS } from './text-parts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../db/migrations');
 const MIGRATION = '102_document_text_parts.sql';

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 import { yieldToForeground } from '../../db/foreground';
+import { textParts } from './text-parts';
 
 /**
  * A document's text, stored in parts (document_text_parts, migration 102, ADR 0190). Written or
@@ -13,32 +14,28 @@ import { yieldToForeground } from '../../db/foreground';
  * module is the one way to read or write a document's text.
  */
 
-/** Characters per part (a part never ends between the two halves of a surrogate pair, so may hold one fewer). */
-export const TEXT_PART_CHARS = 262_144;
 /** Parts read or removed per statement: about 1 MB of text. */
 const PARTS_PER_STATEMENT = 4;
 
-/** Writes the text as a new version of the document's text, part by part, and returns the version; the document still shows its current one until it adopts this. */
-export async function writeTextVersion(db: Kysely<DB>, documentId: string, text: string): Promise<string> {
+/**
+ * Writes a text, given in its parts (textParts), as a new version of the document's text, one
+ * part per statement, and returns the version; the document still shows its current one until
+ * it adopts this.
+ */
+export async function writeTextVersion(db: Kysely<DB>, documentId: string, parts: Iterable<string>): Promise<string> {
   const version = crypto.randomUUID();
   let part = 0;
-  for (let start = 0; start < text.length; part++) {
-    let end = Math.min(text.length, start + TEXT_PART_CHARS);
-    // Never cut between the two halves of a surrogate pair: each part must be valid text.
-    if (end < text.length && isLowSurrogate(text.charCodeAt(end))) end -= 1;
+  for (const text of parts) {
     await yieldToForeground();
-    await db
-      .insertInto('document_text_parts')
-      .values({ version, part, document_id: documentId, text: text.slice(start, end) })
-      .execute();
-    start = end;
+    await db.insertInto('document_text_parts').values({ version, part, document_id: documentId, text }).execute();
+    part++;
   }
   return version;
 }
 
 /** Gives the document this text at once (outside ingestion: seeding a library, a test's fixture). */
 export async function setDocumentText(db: Kysely<DB>, documentId: string, text: string): Promise<void> {
-  const version = await writeTextVersion(db, documentId, text);
+  const version = await writeTextVersion(db, documentId, textParts(text));
   await db.updateTable('documents').set({ text_version: version }).where('id', '=', documentId).execute();
   await removeOtherTextVersions(db, documentId);
 }
@@ -104,9 +101,7 @@ export async function readDocumentText(db: Kysely<DB>, documentId: string): Prom
   }
 }
 
-/** The first `chars` characters (at most TEXT_PART_CHARS - 1) of the text of the documents row `alias`, as a column. */
+/** The first `chars` characters (at most text-parts.ts's TEXT_PART_CHARS - 1) of the text of the documents row `alias`, as a column. */
 export function textHead(alias: string, chars: number): RawBuilder<string | null> {
   return sql<string | null>`(select left(p.text, ${chars}) from document_text_parts p where p.version = ${sql.ref(`${alias}.text_version`)} and p.part = 0)`;
 }
-
-const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;

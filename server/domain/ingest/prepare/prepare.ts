@@ -4,11 +4,14 @@ import type { AcceptedExtension } from '../extract/file-types';
 import { estimateTokens } from '../../../text/tokens';
 import { passagesHashOf } from '../passages-hash';
 import { holdsGmBlocks } from '../../../../contract/gm-blocks';
+import { textParts } from '../../tomes/text-parts';
 
 /** What the pipeline keeps of an upload once it is read and cut: the text to store, the passages to index. */
 export interface PreparedDocument {
   fileType: AcceptedExtension;
   text: string;
+  /** The text in the parts it is stored in (tomes/text-parts.ts). */
+  textParts(): Iterable<string>;
   pageCount?: number;
   /** What was left out or cut (see extract/long-runs.ts), for the job's message. */
   notes: string[];
@@ -35,6 +38,7 @@ export async function prepareDocument(bytes: Uint8Array, filename: string, optio
   const prepared: PreparedDocument = {
     fileType: extracted.fileType,
     text: extracted.text,
+    textParts: () => textParts(extracted.text),
     notes,
     chunks,
     tokenCount: estimateTokens(extracted.text),
