@@ -109,10 +109,10 @@ test.describe('the server keeps answering while a large upload ingests', () => {
   test.setTimeout(600_000);
   test('a 10 MB Markdown note holding a base64 image', async ({ baseURL }) => {
     // Issue 12 item 1. No statement's cost grows with the file any more (ADR 0160, ADR 0190).
-    // On 23 Nov this code passed 3 of 4 runs at load 9-18 on the shared 2-core machine (slowest
+    // On 23 Nov this code passed 4 of 5 runs at load 3-18 on the shared 2-core machine (slowest
     // sample 0.9 s at load 14); the failure was at load 13-18 with other suites running in the
     // same minute. Remove this line once it passes on a quiet machine (CI).
-    test.fixme(true, 'passed 3 of 4 runs at load 9-18 on the shared 2-core machine, not every time');
+    test.fixme(true, 'passed 4 of 5 runs at load 3-18 on the shared 2-core machine, not every time');
     const token = await signUp(baseURL!);
     const tome = await fetch(`${baseURL}/api/datasets`, {
       method: 'POST',
@@ -127,11 +127,11 @@ test.describe('the server keeps answering while a large upload ingests', () => {
 
   test('a 50 MB text file with no spaces', async ({ baseURL }) => {
     // Issue 12 item 1. The text is stored in parts and the swap only points at it (ADR 0190);
-    // no statement's cost grows with the file. On 23 Nov this code passed 1 of 3 runs at load
-    // 9-18 (slowest sample 0.81 s at load 14); the two failures had /api/health or /datasets at
+    // no statement's cost grows with the file. On 23 Nov this code passed 2 of 4 runs at load
+    // 3-18 (slowest sample 0.81 s at load 14); the two failures had /api/health or /datasets at
     // 1.0-1.85 s a few times in a 2-3 minute ingest (earlier versions passed at load 2-12,
     // slowest 0.43-0.55 s). Remove this line once it passes on a quiet machine (CI).
-    test.fixme(true, 'passed 1 of 3 runs at load 9-18 on the shared 2-core machine, not every time');
+    test.fixme(true, 'passed 2 of 4 runs at load 3-18 on the shared 2-core machine, not every time');
     const token = await signUp(baseURL!);
     const tome = await fetch(`${baseURL}/api/datasets`, {
       method: 'POST',
