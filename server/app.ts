@@ -30,6 +30,7 @@ import { tomeRoutes } from './http/routes/tomes';
 import { usageRoutes } from './http/routes/usage';
 import { API_TAGS } from './http/api-tags';
 import { installZodSchemas, zodToOpenApi } from './http/zod-schemas';
+import { requestStarted } from './db/foreground';
 
 function trustHops(hops: number) {
   return hops > 0 ? (_address: string, hop: number) => hop < hops : false;
@@ -67,6 +68,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   // Whatever a request runs (loaders, actions, the domain) logs through its logger, with its id.
   app.addHook('onRequest', (request, _reply, done) => withLogger(request.log, done));
+  // On the embedded database, ingestion's statements wait while a request is answered (ADR 0160).
+  if (services.database.kind === 'pglite') {
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.raw.once('close', requestStarted());
+      done();
+    });
+  }
   installZodSchemas(app, { checkResponses: options.checkResponses });
   const storage = new StorageHealth();
   installErrorHandler(app, storage);

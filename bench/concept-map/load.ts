@@ -33,7 +33,7 @@ try {
   for (let d = 0; d < DOCUMENTS; d++) {
     const document = await db
       .insertInto('documents')
-      .values({ dataset_id: dataset.id, user_id: user.userId, filename: `lore-${d}.md`, file_type: 'md', status: 'ready', content: '', updated_at: new Date() })
+      .values({ dataset_id: dataset.id, user_id: user.userId, filename: `lore-${d}.md`, file_type: 'md', status: 'ready', updated_at: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
     documentIds.push(document.id);

@@ -11,6 +11,7 @@ import { sharedPath } from '../../tests/support/shared-dir';
 import type { TestApp } from '../../tests/support/test-app';
 import { createTome, uploadAndWait } from '../../tests/support/tome-upload';
 import { answers, quotesAnswer, type GroundingQuestion } from './questions';
+import { readDocumentText } from '../../server/domain/tomes/document-text';
 
 /**
  * The grounding evaluation, shared by `npm run bench:grounding` (figures) and
@@ -133,8 +134,7 @@ export async function checkCitations(db: Kysely<DB>, citations: ChatCitation[]):
       continue;
     }
     if (!contents.has(citation.document_id)) {
-      const row = await db.selectFrom('documents').select('content').where('id', '=', citation.document_id).executeTakeFirstOrThrow();
-      contents.set(citation.document_id, row.content ?? '');
+      contents.set(citation.document_id, await readDocumentText(db, citation.document_id));
     }
     const content = contents.get(citation.document_id)!;
     if (content.includes(citation.quote)) check.verbatim += 1;

@@ -7,6 +7,7 @@ import { chunkDocument } from '../../server/domain/ingest/chunk';
 import { extractDocument } from '../../server/domain/ingest/extract';
 import { embeddingText, formatVector } from '../../server/domain/ingest/vectors';
 import { sharedPath } from '../../tests/support/shared-dir';
+import { setDocumentText } from '../../server/domain/tomes/document-text';
 
 export interface EvalQuestion {
   question: string;
@@ -61,12 +62,12 @@ export async function ingestSrd(db: Kysely<DB>, userId: string, embedder: Embedd
         filename,
         file_type: 'md',
         status: 'ready',
-        content: extracted.text,
         token_count: chunks.reduce((sum, chunk) => sum + chunk.tokenCount, 0),
         updated_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await setDocumentText(db, document.id, extracted.text);
     for (let start = 0; start < chunks.length; start += 128) {
       const batch = chunks.slice(start, start + 128);
       const { vectors } = await embedder.embed(batch.map(embeddingText), 'document');

@@ -23,6 +23,7 @@ import { migrate } from '../../server/db/migrate';
 import { embeddingText, formatVector } from '../../server/domain/ingest/vectors';
 import { refreshSearchStatistics } from '../../server/domain/retrieval';
 import { ingestSrd } from './corpus';
+import { setDocumentText } from '../../server/domain/tomes/document-text';
 
 export type LibraryKind = 'pglite' | 'postgres';
 
@@ -177,12 +178,12 @@ async function build(database: Database, target: number, log: (line: string) => 
           filename: `tome-${tome}-part-${start / PASSAGES_PER_DOCUMENT + 1}.md`,
           file_type: 'md',
           status: 'ready',
-          content: passages.map((p) => p.content).join('\n\n'),
           token_count: passages.reduce((sum, p) => sum + estimateTokens(p.content), 0),
           updated_at: new Date(),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await setDocumentText(db, document.id, passages.map((p) => p.content).join('\n\n'));
       for (let from = 0; from < passages.length; from += BATCH) {
         const batch = passages.slice(from, from + BATCH);
         const inserted = await db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inBackground, trackStatement, yieldToForeground } from './foreground';
+import { inBackground, requestStarted, trackStatement, yieldToForeground } from './foreground';
 
 /** A statement the test ends when it wants. */
 function heldStatement() {
@@ -22,6 +22,20 @@ describe('background statements yield to requests', () => {
     await request.running;
     await background;
     expect(order).toEqual(['request statement ends', 'background statement']);
+  });
+
+  it('background work waits while a request is answered, before its first statement', async () => {
+    const order: string[] = [];
+    const ended = requestStarted();
+    const background = inBackground(async () => {
+      await yieldToForeground();
+      order.push('background statement');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    order.push('request answered');
+    ended();
+    await background;
+    expect(order).toEqual(['request answered', 'background statement']);
   });
 
   it('does not count background work’s own statements as requests', async () => {

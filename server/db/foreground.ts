@@ -5,18 +5,22 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * each statement on the main thread, so a page's queries wait behind whatever statement is
  * running and then queue with the rest. Background work (ingestion) runs inside
  * `inBackground` and calls `yieldToForeground()` before each of its statements: it waits
- * while a request's statements are running or have just run (a page issues several in a row),
- * up to a bound so a busy server still makes progress. On a Postgres server statements are not
- * tracked (the dialect there has its own connections), so the wait is nothing.
+ * while a request is being answered, or its statements are running or have just run (a page
+ * issues several in a row), up to a bound so a busy server still makes progress. On a Postgres
+ * server neither is tracked (connections run side by side there), so the wait is nothing.
  */
 
 const background = new AsyncLocalStorage<true>();
 let inFlight = 0;
 let lastEnded = 0;
+/** Start times of the HTTP requests being answered (embedded database only; see requestStarted). */
+const openRequests = new Set<{ started: number }>();
 
 /** A request's next statement usually follows its last within this (rendering between them). */
 const QUIET_MS = 40;
 const POLL_MS = 10;
+/** A request open longer than this (a stream, a slow client) no longer holds background work back. */
+const REQUEST_HOLD_MS = 2_000;
 
 export function inBackground<T>(work: () => Promise<T>): Promise<T> {
   return background.run(true, work);
@@ -35,14 +39,45 @@ export async function trackStatement<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * In background work: resolves once no request's statement is running or has just ended, or
- * after maxWaitMs. Elsewhere (a request reading a file in parts): only lets the event loop turn.
+ * Called when the server starts answering an HTTP request; the returned function when it is
+ * done. A request's first statement comes some turns of the event loop after its first bytes
+ * (parsing, the session, the loader), which is time enough for background work to start another
+ * statement ahead of it: counting the request from its start closes that gap.
+ */
+export function requestStarted(): () => void {
+  const request = { started: performance.now() };
+  openRequests.add(request);
+  return () => {
+    openRequests.delete(request);
+    lastEnded = performance.now();
+  };
+}
+
+function requestsWaiting(now: number): boolean {
+  if (inFlight > 0 || now - lastEnded < QUIET_MS) return true;
+  for (const request of openRequests) if (now - request.started < REQUEST_HOLD_MS) return true;
+  return false;
+}
+
+/**
+ * In background work: resolves once no request is being answered (nor has just been), or after
+ * maxWaitMs. Elsewhere (a request reading a file in parts): only lets the event loop turn.
  */
 export async function yieldToForeground(maxWaitMs = 1_000): Promise<void> {
   const deadline = performance.now() + maxWaitMs;
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await aTurnWithIncomingRequests();
   if (!background.getStore()) return;
-  while ((inFlight > 0 || performance.now() - lastEnded < QUIET_MS) && performance.now() < deadline) {
+  while (requestsWaiting(performance.now()) && performance.now() < deadline) {
     await new Promise<void>((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/**
+ * One turn of the event loop that passes through its poll phase, where connections and request
+ * bodies that arrived meanwhile are read: setImmediate alone can run from one check phase to the
+ * next without polling, so a request sent during one statement would wait for the next as well.
+ */
+async function aTurnWithIncomingRequests(): Promise<void> {
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  await new Promise<void>((resolve) => setImmediate(resolve));
 }

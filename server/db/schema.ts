@@ -68,7 +68,10 @@ export interface DocumentsTable {
   file_type: string;
   status: Generated<'processing' | 'ready' | 'failed'>;
   error: string | null;
-  content: Generated<string>;
+  /** Which version of document_text_parts is the document's text; null while it has none (migration 102). */
+  text_version: string | null;
+  /** A `:::gm` opening line somewhere in the text, worked out at ingest (migration 102). */
+  may_hold_gm_blocks: Generated<boolean>;
   token_count: Generated<number>;
   page_count: number | null;
   /** SHA-256 (hex) of the uploaded bytes: finds the same file uploaded twice to a tome. */
@@ -99,10 +102,11 @@ export interface DocumentFilePartsTable {
   bytes: Uint8Array;
 }
 
-/** A document's text while it is indexed, staged in parts (ingest/staged-text.ts). */
-export interface IngestTextPartsTable {
-  job_id: string;
+/** A document's text in parts, one version per ingest (tomes/document-text.ts, migration 102, ADR 0190). */
+export interface DocumentTextPartsTable {
+  version: string;
   part: number;
+  document_id: string;
   text: string;
 }
 
@@ -384,7 +388,7 @@ export interface DB {
   documents: DocumentsTable;
   document_files: DocumentFilesTable;
   document_file_parts: DocumentFilePartsTable;
-  ingest_text_parts: IngestTextPartsTable;
+  document_text_parts: DocumentTextPartsTable;
   chunks: ChunksTable;
   chunk_embeddings: ChunkEmbeddingsTable;
   search_passage_counts: SearchPassageCountsTable;

@@ -1,4 +1,6 @@
+import { holdsGmBlocks } from '../../contract/gm-blocks';
 import { storePassagesHash } from '../../server/domain/ingest/passages-hash';
+import { setDocumentText } from '../../server/domain/tomes/document-text';
 import type { Services } from '../../server/services';
 import { estimateTokens } from '../../server/text/tokens';
 
@@ -29,21 +31,23 @@ export async function seedTome(services: Services, userId: string, tome: { name:
   const documents: SeededTome['documents'] = [];
   for (const doc of tome.documents) {
     const text = doc.pages ? doc.pages.join('\n\f\n') : (doc.content ?? '');
+    const fileType = doc.filename.split('.').pop() ?? 'txt';
     const row = await db
       .insertInto('documents')
       .values({
         dataset_id: dataset.id,
         user_id: userId,
         filename: doc.filename,
-        file_type: doc.filename.split('.').pop() ?? 'txt',
+        file_type: fileType,
         status: 'ready',
-        content: text,
+        may_hold_gm_blocks: holdsGmBlocks(text, fileType),
         token_count: estimateTokens(text),
         page_count: doc.pages ? doc.pages.length : null,
         updated_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await setDocumentText(db, row.id, text);
     const pieces = doc.pages ? doc.pages.flatMap((page, index) => chunksOf(page, index + 1)) : chunksOf(doc.content ?? '', null);
     const chunkIds: number[] = [];
     if (pieces.length > 0) {

@@ -5,6 +5,7 @@ import { costOf } from '../../ai/pricing';
 import { startFakeAnthropic, searchResultsIn, type FakeAnthropic } from '../../../tests/support/fake-anthropic';
 import { seedTome, type SeededTome } from '../../../tests/support/seed-tome';
 import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { readDocumentText } from '../tomes/document-text';
 
 const RULES = `# Combat
 
@@ -105,8 +106,8 @@ describe('campaign and document chat through Claude (the fake Messages API)', ()
         end: expect.any(Number),
       },
     ]);
-    const stored = await t.services.db.selectFrom('documents').select('content').where('id', '=', rules.documents[0].id).executeTakeFirstOrThrow();
-    expect(stored.content!.slice(done.citations[0].start, done.citations[0].end)).toBe(done.citations[0].quote);
+    const stored = await readDocumentText(t.services.db, rules.documents[0].id);
+    expect(stored.slice(done.citations[0].start, done.citations[0].end)).toBe(done.citations[0].quote);
 
     const sent = fake.requests[0].body;
     expect(sent.model).toBe('claude-haiku-4-5');

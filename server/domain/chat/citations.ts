@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import type { RetrievedPassage } from '../retrieval';
 import type { CampaignAccess } from '../ownership';
 import { playerText } from '../../../contract/gm-blocks';
+import { readDocumentText } from '../tomes/document-text';
 
 /** The generator's citations (indexes into the passages sent) as the citations our API answers with. */
 export function citationsFromPassages(citations: Citation[], passages: RetrievedPassage[]): ChatCitation[] {
@@ -44,10 +45,13 @@ export async function placeCitations(
   const { ownerId, audience } = typeof reader === 'string' ? { ownerId: reader, audience: 'gm' as const } : reader;
   const documentIds = [...new Set(citations.map((c) => c.document_id).filter((id): id is string => id !== null))];
   if (documentIds.length === 0) return citations;
-  let query = db.selectFrom('documents').select(['id', 'content', 'file_type']).where('id', 'in', documentIds).where('user_id', '=', ownerId);
+  let query = db.selectFrom('documents').select(['id', 'file_type']).where('id', 'in', documentIds).where('user_id', '=', ownerId);
   if (audience === 'player') query = query.where('player_visible', '=', true);
-  const rows = await query.execute();
-  const contentOf = new Map(rows.map((row) => [row.id, audience === 'player' ? playerText(row.content ?? '', row.file_type) : (row.content ?? '')]));
+  const contentOf = new Map<string, string>();
+  for (const row of await query.execute()) {
+    const text = await readDocumentText(db, row.id);
+    contentOf.set(row.id, audience === 'player' ? playerText(text, row.file_type) : text);
+  }
   const passageOf = new Map(passages.map((p) => [String(p.chunkId), p.content]));
   // Never trusted to have stayed inside what a player reads: a citation of anything else goes.
   const readable = audience === 'player' ? citations.filter((c) => c.document_id === null || contentOf.has(c.document_id)) : citations;

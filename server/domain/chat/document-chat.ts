@@ -8,6 +8,7 @@ import { estimateTokens } from '../../text/tokens';
 import { DomainError } from '../errors';
 import { requireOwnedDocument, type CampaignAccess } from '../ownership';
 import { getCampaignDocument } from '../tomes/campaign-documents';
+import { readDocumentText } from '../tomes/document-text';
 import { CONTEXT_BUDGETS, searchPassages, toAiPassage, type RetrievedPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
 import { citationsFromPassages, pageOfQuote, placeCitations } from './citations';
@@ -56,7 +57,7 @@ export async function askDocument(
   options: { signal?: AbortSignal } = {},
 ): Promise<DocumentChatAnswer> {
   const document = await requireOwnedDocument(db, userId, datasetId, documentId);
-  const { content } = await db.selectFrom('documents').select('content').where('id', '=', documentId).executeTakeFirstOrThrow();
+  const content = await readDocumentText(db, documentId);
   return answerAboutDocument(db, { userId, ownerId: userId, audience: 'gm', campaignId: null }, ai, { ...document, content }, input, options);
 }
 

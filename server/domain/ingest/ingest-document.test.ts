@@ -4,10 +4,10 @@ import { createTome, uploadFile } from '../../../tests/support/tome-upload';
 import { AiProviderError } from '../../ai/errors';
 import { OfflineEmbedder } from '../../ai/offline-embedder';
 import type { Embedder, EmbedResult } from '../../ai/types';
-import { sql } from 'kysely';
 import { ingestDocument } from './ingest-document';
 import { storePassagesHash } from './passages-hash';
-import { removeStagedText, stagedText, stageText } from './staged-text';
+import { readDocumentText, removeOtherTextVersions, writeTextVersion } from '../tomes/document-text';
+import { TEXT_PART_CHARS, textParts } from '../tomes/text-parts';
 import { getJobStatus } from '../tomes/jobs';
 import { hasStaleVectors, reembedStaleChunks } from './reembed';
 
@@ -60,6 +60,8 @@ describe('the document processing job', () => {
   }
   const job = (id: string) => t.services.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const document = (id: string) => t.services.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const textVersions = async (id: string) =>
+    (await t.services.db.selectFrom('document_text_parts').select('version').distinct().where('document_id', '=', id).execute()).map((row) => row.version);
   const chunkCount = async (id: string) => (await t.services.db.selectFrom('chunks').select('id').where('document_id', '=', id).execute()).length;
 
   it('is queued with the upload, in the same transaction', async () => {
@@ -92,7 +94,7 @@ describe('the document processing job', () => {
     expect(done.progress_message).toMatch(
       /^Ready: \d+ passages?, [\d,]+ tokens\. Skipped 1 embedded base64 blob \(10 KB\): not readable text\. Cut 1 unbroken run of text longer than 1,000 characters \(the longest 6,000\) into passages\.$/,
     );
-    expect((await document(ref.documentId)).content).toContain('(data:image/png;base64,[skipped: 10 KB of base64 data])');
+    expect(await readDocumentText(t.services.db, ref.documentId)).toContain('(data:image/png;base64,[skipped: 10 KB of base64 data])');
   });
 
   it('fails the document with the reason once the last attempt fails, leaving nothing half-made', async () => {
@@ -104,9 +106,11 @@ describe('the document processing job', () => {
     expect(await document(ref.documentId)).toMatchObject({
       status: 'failed',
       error: 'The embedding service did not answer in time. Try again in a minute.',
-      content: '',
+      text_version: null,
       token_count: 0,
     });
+    expect(await readDocumentText(t.services.db, ref.documentId)).toBe('');
+    expect(await textVersions(ref.documentId)).toEqual([]);
     expect(await chunkCount(ref.documentId)).toBe(0);
     // A late duplicate delivery changes nothing.
     expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('skipped');
@@ -131,6 +135,10 @@ describe('the document processing job', () => {
     await t.services.db.updateTable('jobs').set({ status: 'indexing' }).where('id', '=', ref.jobId).execute();
     expect(await ingestDocument(t.services.db, gm.userId, ref, deps)).toBe('completed');
     expect(await chunkCount(ref.documentId)).toBe(first);
+    // The text too: one version, the one the document shows.
+    const shown = (await document(ref.documentId)).text_version;
+    expect(await textVersions(ref.documentId)).toEqual([shown]);
+    expect(await readDocumentText(t.services.db, ref.documentId)).toBe(NOTES);
   });
 
   it('stores the passages’ fingerprint exactly as the database computes it', async () => {
@@ -142,16 +150,24 @@ describe('the document processing job', () => {
     expect((await document(ref.documentId)).passages_hash).toBe(stored);
   });
 
-  it('stages a long text in parts and joins it back unchanged, never splitting a character', async () => {
+  it('stores a long text in parts and reads it back unchanged, never splitting a character', async () => {
     const ref = await queued('staged.md');
-    // A dragon (two UTF-16 units) straddles the first part boundary at a million characters.
-    const text = `${'é'.repeat(999_999)}🐉${'ø'.repeat(500)}\n${'x'.repeat(1000)}`;
-    await stageText(t.services.db, ref.jobId, text);
-    const parts = await t.services.db.selectFrom('ingest_text_parts').select('part').where('job_id', '=', ref.jobId).execute();
-    expect(parts.length).toBe(2);
-    const joined = await sql<{ text: string }>`select ${stagedText(ref.jobId)} as text`.execute(t.services.db);
-    expect(joined.rows[0].text === text).toBe(true);
-    await removeStagedText(t.services.db, ref.jobId);
+    // A dragon (two UTF-16 units) straddles the first part boundary; enough parts for several reads.
+    const long = `${'é'.repeat(TEXT_PART_CHARS - 1)}🐉${'ø'.repeat(500)}\n${'x'.repeat(TEXT_PART_CHARS * 5)}`;
+    const version = await writeTextVersion(t.services.db, ref.documentId, textParts(long));
+    const parts = await t.services.db.selectFrom('document_text_parts').select(['part', 'text']).where('version', '=', version).orderBy('part').execute();
+    expect(parts.length).toBe(7);
+    expect(parts[0].text.length).toBe(TEXT_PART_CHARS - 1);
+    // Written, not yet the document's text.
+    expect(await readDocumentText(t.services.db, ref.documentId)).toBe('');
+    await t.services.db.updateTable('documents').set({ text_version: version }).where('id', '=', ref.documentId).execute();
+    expect((await readDocumentText(t.services.db, ref.documentId)) === long).toBe(true);
+    // Replaced: the previous version's parts go, the document reads the new one.
+    const next = await writeTextVersion(t.services.db, ref.documentId, textParts('short'));
+    await t.services.db.updateTable('documents').set({ text_version: next }).where('id', '=', ref.documentId).execute();
+    await removeOtherTextVersions(t.services.db, ref.documentId);
+    expect(await textVersions(ref.documentId)).toEqual([next]);
+    expect(await readDocumentText(t.services.db, ref.documentId)).toBe('short');
   });
 
   it('stops quietly when the document is deleted while it runs', async () => {

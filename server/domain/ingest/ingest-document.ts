@@ -14,7 +14,7 @@ import { JobProgress } from './job-progress';
 import { prepareOffThread } from './prepare/off-thread';
 import type { PreparedDocument } from './prepare/prepare';
 import { embeddingText, formatVector } from './vectors';
-import { removeStagedText, stagedText, stageText } from './staged-text';
+import { removeOtherTextVersions, removeTextVersion, writeTextVersion } from '../tomes/document-text';
 import { log } from '../../log';
 import { inBackground, yieldToForeground } from '../../db/foreground';
 
@@ -150,8 +150,9 @@ async function embedChunks(db: Kysely<DB>, userId: string, chunks: Chunk[], deps
 /**
  * Writes the new passages and vectors in batches sized so each statement stays short (other
  * requests keep being answered while a large document is indexed; see batch-size.ts), then swaps them in with
- * one short transaction: the previous version's passages go, the text is set and the document
- * and job complete together. A run that ends any other way removes what it wrote, so a
+ * one short transaction: the previous version's passages go, the document points at its new
+ * text (written in parts beforehand, tomes/document-text.ts) and the document and job complete
+ * together; the previous text's parts are removed after. A run that ends any other way removes what it wrote, so a
  * document is never left with part of an index.
  */
 async function writeIndex(
@@ -167,6 +168,7 @@ async function writeIndex(
 
   const { chunks } = prepared;
   const written: number[] = [];
+  let textVersion: string | null = null;
   let outcome: IngestOutcome = 'skipped';
   try {
     let size = FIRST_BATCH;
@@ -175,7 +177,7 @@ async function writeIndex(
       if (progress.cancelled) return 'skipped';
       const batch = chunks.slice(start, start + size);
       await yieldToForeground();
-      const began = performance.now();
+      let began = performance.now();
       const inserted = await db
         .insertInto('chunks')
         .values(
@@ -194,16 +196,19 @@ async function writeIndex(
         .returning(['id', 'ordinal'])
         .execute();
       written.push(...inserted.map((row) => Number(row.id)));
+      // Only the statements are timed, not the waits for requests between them.
+      let elapsed = performance.now() - began;
       await yieldToForeground();
+      began = performance.now();
       await db
         .insertInto('chunk_embeddings')
         .values(inserted.map((row) => ({ chunk_id: row.id, model, embedding: formatVector(vectors[row.ordinal]) })))
         .execute();
-      const elapsed = performance.now() - began;
+      elapsed += performance.now() - began;
       size = nextBatchSize(batch.length, elapsed / 2);
     }
 
-    await stageText(db, ref.jobId, prepared.text);
+    textVersion = await writeTextVersion(db, ref.documentId, prepared.textParts());
     const firstNew = Math.min(...written);
     const { tokenCount } = prepared;
     await yieldToForeground();
@@ -216,7 +221,8 @@ async function writeIndex(
       await trx
         .updateTable('documents')
         .set({
-          content: stagedText(ref.jobId),
+          text_version: textVersion,
+          may_hold_gm_blocks: prepared.mayHoldGmBlocks,
           passages_hash: prepared.passagesHash,
           token_count: tokenCount,
           page_count: prepared.pageCount ?? null,
@@ -226,7 +232,6 @@ async function writeIndex(
         })
         .where('id', '=', ref.documentId)
         .execute();
-      await removeStagedText(trx, ref.jobId);
       await trx
         .updateTable('jobs')
         .set({
@@ -243,11 +248,12 @@ async function writeIndex(
         .execute();
       return 'completed' as const;
     });
+    if (outcome === 'completed') await removeOtherTextVersions(db, ref.documentId);
     return outcome;
   } finally {
     if (outcome !== 'completed') {
       await removeChunks(db, written);
-      await removeStagedText(db, ref.jobId);
+      if (textVersion) await removeTextVersion(db, textVersion);
     }
   }
 }

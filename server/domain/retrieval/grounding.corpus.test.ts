@@ -8,6 +8,7 @@ import { bearer, createTestApp, type TestApp } from '../../../tests/support/test
 import { askCampaign } from '../chat';
 import { documentChunks } from '../concept-map/documents';
 import { extractConceptsOffline } from '../concept-map/extract';
+import { readDocumentText } from '../tomes/document-text';
 
 /**
  * The grounding evaluation as a regression floor: the SRD and the Ember Crown fixtures ingested
@@ -137,8 +138,8 @@ describe('grounded answers over the SRD and the Ember Crown in one tome (offline
       const { document_id } = saved.json() as SavedContent;
       expect((saved.json() as SavedContent).status).toBe('ready');
 
-      const stored = await t.services.db.selectFrom('documents').select('content').where('id', '=', document_id).executeTakeFirstOrThrow();
-      expect(stored.content).not.toMatch(/Offline draft|No AI model is connected|connect Claude/);
+      const stored = await readDocumentText(t.services.db, document_id);
+      expect(stored).not.toMatch(/Offline draft|No AI model is connected|connect Claude/);
       const chunks = await documentChunks(t.services.db, document_id);
       expect(chunks.length).toBeGreaterThan(0);
       for (const chunk of chunks) expect(chunk.content).not.toMatch(/Offline draft|No AI model is connected|connect Claude|Anthropic/);

@@ -201,7 +201,6 @@ describe('hybrid retrieval', () => {
         filename: 'bulk.md',
         file_type: 'md',
         status: 'ready',
-        content: 'bulk',
         token_count: 1,
         updated_at: new Date(),
       })

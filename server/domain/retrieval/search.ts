@@ -13,6 +13,7 @@ import { reciprocalRankFusion, type RankedList } from './fusion';
 import { scopeCondition, type SearchScope } from './scope';
 import { vectorCandidates, type VectorBackend } from './vector-search';
 import { log } from '../../log';
+import { textHead } from '../tomes/document-text';
 
 export type RetrievalMode = 'hybrid' | 'fulltext' | 'vector';
 
@@ -200,7 +201,7 @@ async function hydrate(db: Kysely<DB>, scope: SearchScope, ranked: Array<{ id: n
       'c.content',
       'c.token_count',
       'd.filename',
-      sql<boolean>`(left(d.content, 4000) ~ '^---\n.*\ngenerated: true\n')`.as('generated'),
+      sql<boolean>`(${textHead('d', 4000)} ~ '^---\n.*\ngenerated: true\n')`.as('generated'),
     ])
     .where(
       'c.id',

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
 import { notFound } from '../errors';
 import { isUuid, linkedDatasetIds, requireOwnedDocument, type CampaignAccess } from '../ownership';
+import { readDocumentText, textHead } from './document-text';
 import { contentPreview } from './documents';
 
 /**
@@ -59,8 +60,8 @@ export async function setDocumentVisibility(
   return { id: documentId, player_visible };
 }
 
-/** A `:::gm` opening line somewhere in the text (contract/gm-blocks.ts reads it exactly; this only spares reading every text). */
-const MAY_HOLD_GM_BLOCKS = sql<boolean>`(d.file_type in ('md', 'txt', 'log') and d.content ~* '(^|\n)[ \t]*:::[ \t]*gm[ \t]*(\r?\n|$)')`;
+/** A `:::gm` opening line somewhere in the text, noted at ingest (contract/gm-blocks.ts reads it exactly; this only spares reading every text). */
+const MAY_HOLD_GM_BLOCKS = sql<boolean>`(d.file_type in ('md', 'txt', 'log') and d.may_hold_gm_blocks)`;
 
 function campaignDocumentsQuery(db: Kysely<DB>, access: CampaignAccess, datasetIds: string[]) {
   let query = db
@@ -76,7 +77,7 @@ function campaignDocumentsQuery(db: Kysely<DB>, access: CampaignAccess, datasetI
       'd.token_count',
       'd.page_count',
       'd.player_visible',
-      sql<string>`left(d.content, 2000)`.as('head'),
+      textHead('d', 2000).as('head'),
       MAY_HOLD_GM_BLOCKS.as('may_hold_gm_blocks'),
     ])
     .where('d.user_id', '=', access.ownerId)
@@ -109,11 +110,6 @@ function toDetail(row: Row, access: CampaignAccess, full: string | null): Campai
   };
 }
 
-async function fullText(db: Kysely<DB>, documentId: string): Promise<string> {
-  const row = await db.selectFrom('documents').select('content').where('id', '=', documentId).executeTakeFirst();
-  return row?.content ?? '';
-}
-
 export async function listCampaignDocuments(db: Kysely<DB>, access: CampaignAccess): Promise<CampaignDocuments> {
   const datasetIds = await linkedDatasetIds(db, access.ownerId, access.campaign.id);
   if (datasetIds.length === 0) return { documents: [], document_count: 0, total_tokens: 0 };
@@ -121,7 +117,7 @@ export async function listCampaignDocuments(db: Kysely<DB>, access: CampaignAcce
   const documents: CampaignDocument[] = [];
   for (const row of rows) {
     // A player's counts and preview come from the text with its GM blocks cut, so the whole text is read for those.
-    const full = access.audience === 'player' && row.may_hold_gm_blocks ? await fullText(db, row.id) : null;
+    const full = access.audience === 'player' && row.may_hold_gm_blocks ? await readDocumentText(db, row.id) : null;
     const { content: _content, ...summary } = toDetail(row, access, full);
     documents.push(summary);
   }
@@ -134,7 +130,7 @@ export async function getCampaignDocument(db: Kysely<DB>, access: CampaignAccess
   const datasetIds = isUuid(documentId) ? await linkedDatasetIds(db, access.ownerId, access.campaign.id) : [];
   const row = datasetIds.length > 0 ? await campaignDocumentsQuery(db, access, datasetIds).where('d.id', '=', documentId).executeTakeFirst() : undefined;
   if (!row) throw notFound('Document');
-  return toDetail(row, access, await fullText(db, row.id));
+  return toDetail(row, access, await readDocumentText(db, row.id));
 }
 
 /** The ids of documents of the campaign the audience may read (all for the GM). */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { notFound } from '../errors';
 import { isUuid, requireOwnedDataset } from '../ownership';
+import { removeOtherTextVersions } from './document-text';
 
 export const INGEST_JOB_KIND = 'ingest_document';
 export const QUEUED_MESSAGE = 'Waiting in the queue to be processed';
@@ -93,7 +94,7 @@ export async function listActiveJobs(db: Kysely<DB>, userId: string): Promise<Ac
  * never half-made. Does nothing to a job that already ended.
  */
 export async function failJob(db: Kysely<DB>, jobId: string, documentId: string | null, message: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const failed = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('jobs')
       .set({ status: 'failed', error: message, progress_message: 'Failed', updated_at: new Date() })
@@ -101,12 +102,24 @@ export async function failJob(db: Kysely<DB>, jobId: string, documentId: string 
       .where('status', 'not in', TERMINAL)
       .returning('id')
       .executeTakeFirst();
-    if (!updated || !documentId) return;
+    if (!updated || !documentId) return false;
     await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
     await trx
       .updateTable('documents')
-      .set({ status: 'failed', error: message, content: '', token_count: 0, page_count: null, passages_hash: null, updated_at: new Date() })
+      .set({
+        status: 'failed',
+        error: message,
+        text_version: null,
+        may_hold_gm_blocks: false,
+        token_count: 0,
+        page_count: null,
+        passages_hash: null,
+        updated_at: new Date(),
+      })
       .where('id', '=', documentId)
       .execute();
+    return true;
   });
+  // The text went with the pointer above; its parts are removed a few at a time.
+  if (failed && documentId) await removeOtherTextVersions(db, documentId);
 }

@@ -3,6 +3,7 @@ import { playerText } from '../../../contract/gm-blocks';
 import { estimateTokens } from '../../text/tokens';
 import { SECRET_QUESTIONS, secretsIn, seatEmberCrownTable, type EmberCrownTable } from '../../../tests/support/ember-crown';
 import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { readDocumentText } from '../../domain/tomes/document-text';
 
 /**
  * Issue #14's proofs over the Ember Crown: the GM shows the lore and session 12 with their
@@ -85,8 +86,9 @@ describe('what players see of the Ember Crown (offline engine)', () => {
     expect(gmList.documents.find((d: { id: string }) => d.id === table.lore).has_gm_blocks).toBe(true);
     expect(secretsIn(JSON.stringify(list))).toEqual([]);
 
-    const contents = await t.services.db.selectFrom('documents').select(['id', 'content', 'file_type']).where('id', 'in', [table.lore, table.log]).execute();
-    const expected = contents.reduce((sum, doc) => sum + estimateTokens(playerText(doc.content, doc.file_type)), 0);
+    const documents = await t.services.db.selectFrom('documents').select(['id', 'file_type']).where('id', 'in', [table.lore, table.log]).execute();
+    let expected = 0;
+    for (const doc of documents) expected += estimateTokens(playerText(await readDocumentText(t.services.db, doc.id), doc.file_type));
     expect(list.total_tokens).toBe(expected);
     expect(list.total_tokens).toBeLessThan(gmList.total_tokens);
 

@@ -1,5 +1,5 @@
 import type { ExtractionErrorCode } from '../extract';
-import type { PreparedDocument } from './prepare';
+import type { PackedDocument } from './packed';
 
 export interface ToWorker {
   bytes: Uint8Array;
@@ -11,6 +11,6 @@ export interface ToWorker {
 export type FromWorker =
   | { kind: 'page'; page: number; pageCount: number }
   | { kind: 'chunking' }
-  | { kind: 'done'; prepared: PreparedDocument }
+  | { kind: 'done'; packed: PackedDocument }
   | { kind: 'failed'; code: ExtractionErrorCode; message: string; rejectAtUpload: boolean }
   | { kind: 'crashed'; message: string };

@@ -3,6 +3,7 @@ import { ExtractionError, errors } from '../extract/errors';
 import { extensionOf, isAcceptedExtension } from '../extract/file-types';
 import { DEFAULT_LIMITS } from '../extract/types';
 import type { FromWorker, ToWorker } from './messages';
+import { unpackDocument } from './packed';
 import type { PreparedDocument } from './prepare';
 
 export interface OffThreadOptions {
@@ -110,7 +111,7 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
         case 'chunking':
           return options.onChunking?.();
         case 'done':
-          return finish(() => resolve(message.prepared), true);
+          return finish(() => resolve(unpackDocument(message.packed)), true);
         case 'failed':
           return finish(() => reject(new ExtractionError(message.code, message.message, { rejectAtUpload: message.rejectAtUpload })), true);
         case 'crashed':

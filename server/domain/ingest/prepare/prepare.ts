@@ -3,11 +3,15 @@ import { ExtractionError, extractDocument, type ExtractOptions } from '../extrac
 import type { AcceptedExtension } from '../extract/file-types';
 import { estimateTokens } from '../../../text/tokens';
 import { passagesHashOf } from '../passages-hash';
+import { holdsGmBlocks } from '../../../../contract/gm-blocks';
+import { textParts } from '../../tomes/text-parts';
 
 /** What the pipeline keeps of an upload once it is read and cut: the text to store, the passages to index. */
 export interface PreparedDocument {
   fileType: AcceptedExtension;
   text: string;
+  /** The text in the parts it is stored in (tomes/text-parts.ts). */
+  textParts(): Iterable<string>;
   pageCount?: number;
   /** What was left out or cut (see extract/long-runs.ts), for the job's message. */
   notes: string[];
@@ -15,6 +19,8 @@ export interface PreparedDocument {
   /** Worked out here, off the main thread: for a 50 MB text each is a noticeable pause. */
   tokenCount: number;
   passagesHash: string | null;
+  /** The text holds `:::gm` blocks (documents.may_hold_gm_blocks; always false for formats without them). */
+  mayHoldGmBlocks: boolean;
 }
 
 /** Extracts and chunks one upload. CPU-bound: the pipeline runs it in a worker thread (prepare/off-thread.ts). */
@@ -32,10 +38,12 @@ export async function prepareDocument(bytes: Uint8Array, filename: string, optio
   const prepared: PreparedDocument = {
     fileType: extracted.fileType,
     text: extracted.text,
+    textParts: () => textParts(extracted.text),
     notes,
     chunks,
     tokenCount: estimateTokens(extracted.text),
     passagesHash: passagesHashOf(chunks),
+    mayHoldGmBlocks: holdsGmBlocks(extracted.text, extracted.fileType),
   };
   if (extracted.pageCount !== undefined) prepared.pageCount = extracted.pageCount;
   return prepared;

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { ExtractionError } from '../extract';
+import { packDocument } from './packed';
 import { prepareDocument } from './prepare';
 import type { FromWorker, ToWorker } from './messages';
 
@@ -15,7 +16,8 @@ port.on('message', async (request: ToWorker) => {
       onProgress: (page, pageCount) => send({ kind: 'page', page, pageCount }),
       onChunking: () => send({ kind: 'chunking' }),
     });
-    send({ kind: 'done', prepared });
+    const { packed, transfer } = packDocument(prepared);
+    port.postMessage({ kind: 'done', packed } satisfies FromWorker, transfer);
   } catch (error) {
     if (error instanceof ExtractionError) {
       send({ kind: 'failed', code: error.code, message: error.message, rejectAtUpload: error.rejectAtUpload });

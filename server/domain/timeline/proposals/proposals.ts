@@ -10,6 +10,7 @@ import type { StructuredOutputTool } from '../../../ai/types';
 import type { DB } from '../../../db/schema';
 import { badRequest, DomainError, notFound } from '../../errors';
 import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../../ownership';
+import { readDocumentText } from '../../tomes/document-text';
 import { recordUsage } from '../../usage/usage';
 import { calendarFor } from '../calendar';
 import { dayOfInput, eventInputSchema, insertEvent, readEvents, type EventInput, type TimelineEvent } from '../timeline';
@@ -85,7 +86,7 @@ async function requireNotesDocument(db: Kysely<DB>, userId: string, campaignId: 
   const document = isUuid(documentId)
     ? await db
         .selectFrom('documents')
-        .select(['id', 'filename', 'dataset_id', 'status', 'content'])
+        .select(['id', 'filename', 'dataset_id', 'status'])
         .where('id', '=', documentId)
         .where('user_id', '=', userId)
         .executeTakeFirst()
@@ -120,7 +121,8 @@ export async function proposeEvents(db: Kysely<DB>, ai: AiProviders, userId: str
   const yearHint = calendar.fromDay(baseDay).year;
 
   const engine = ai.engine === 'claude' ? 'claude' : 'offline';
-  const drafts = engine === 'claude' ? await proposeWithClaude(db, ai, userId, document.content, calendar) : proposeFromNotes(document.content, calendar, yearHint);
+  const notes = await readDocumentText(db, document.id);
+  const drafts = engine === 'claude' ? await proposeWithClaude(db, ai, userId, notes, calendar) : proposeFromNotes(notes, calendar, yearHint);
 
   let created = 0;
   await db.transaction().execute(async (trx) => {
