@@ -112,15 +112,12 @@ try {
   const rows: string[] = [];
   for (const size of SIZES) {
     const tome = await api('POST', '/api/datasets', { name: `Bench ${size}` });
-    const form = new FormData();
-    form.append('file', new Blob([`# Benchmark campaign ${size}\n\nA note listing ${size} people, places and things.\n`]), `bench-${size}.md`);
-    const upload = await fetch(`${server.base}/api/datasets/${tome.id}/documents`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    const { job_id, document_id } = await upload.json();
-    for (let status = ''; status !== 'completed'; ) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      status = (await api('GET', `/api/jobs/${job_id}/status`)).status;
-      if (status === 'failed') throw new Error('upload failed');
-    }
+    const { documentId: document_id } = await server.uploadAs(
+      token,
+      tome.id,
+      `bench-${size}.md`,
+      `# Benchmark campaign ${size}\n\nA note listing ${size} people, places and things.\n`,
+    );
     const campaign = await api('POST', '/api/campaigns', { name: `Bench ${size}` });
     await api('POST', `/api/campaigns/${campaign.id}/datasets`, { dataset_id: tome.id });
     await api('PUT', `/api/campaigns/${campaign.id}/concept-map/settings`, { min_strength: 1 });

@@ -21,28 +21,12 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 try {
   const token = await server.signUp('benchpages');
   const cookie = `tk_session=${token}`;
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(server.base + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const api = server.apiAs(token);
 
   // One of everything a screen shows.
   const tome = await api('POST', '/api/datasets', { name: 'Bench tome' });
-  const form = new FormData();
   const note = '# The Ember Crown\n\nThe **Ember Crown** lies under *Emberfall*.\n\n- Wenna Corlis keeps the key.\n- The Drowned Chapel floods at night.\n';
-  form.append('file', new Blob([note]), 'ember-crown.md');
-  const upload = await fetch(`${server.base}/api/datasets/${tome.id}/documents`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  const { job_id, document_id } = await upload.json();
-  for (let status = ''; status !== 'completed'; ) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    status = (await api('GET', `/api/jobs/${job_id}/status`)).status;
-    if (status === 'failed') throw new Error('upload failed');
-  }
+  const { documentId: document_id } = await server.uploadAs(token, tome.id, 'ember-crown.md', note);
   const campaign = await api('POST', '/api/campaigns', { name: 'Bench campaign' });
   await api('POST', `/api/campaigns/${campaign.id}/datasets`, { dataset_id: tome.id });
   await api('POST', `/api/campaigns/${campaign.id}/timeline/events`, { title: 'The crown is found', event_type: 'discovery', date: '2024-03-01' }).catch((error) =>

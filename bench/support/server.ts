@@ -73,10 +73,27 @@ export async function startBuiltServer(
     };
   }
 
+  /** Uploads one text file into a tome as the user holding `token` and waits for its processing. */
+  async function uploadAs(token: string, datasetId: string, filename: string, text: string) {
+    const api = apiAs(token);
+    const form = new FormData();
+    form.append('file', new Blob([text]), filename);
+    const upload = await fetch(`${base}/api/datasets/${datasetId}/documents`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    if (!upload.ok) throw new Error(`upload of ${filename}: ${upload.status} ${await upload.text()}`);
+    const { job_id, document_id } = (await upload.json()) as { job_id: string; document_id: string };
+    for (let status = ''; status !== 'completed'; ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await api('GET', `/api/jobs/${job_id}/status`)).status;
+      if (status === 'failed') throw new Error(`processing of ${filename} failed`);
+    }
+    return { jobId: job_id, documentId: document_id };
+  }
+
   return {
     base,
     signUp,
     apiAs,
+    uploadAs,
     pid: child.pid!,
     dataDir,
     async stop({ keepData = false } = {}) {
