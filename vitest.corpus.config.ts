@@ -13,6 +13,8 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // As in vitest.config.ts (ADR 0216).
+    isolate: false,
     // Two workers on CI's 2 cores, as in vitest.config.ts.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     globalSetup: ['tests/support/global-setup.ts'],

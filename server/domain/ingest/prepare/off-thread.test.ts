@@ -33,12 +33,14 @@ describe('reading an upload in a worker thread', () => {
 
   it('keeps the thread after a small file, and ends the one that read a large file', async () => {
     await prepareOffThread(new TextEncoder().encode('# Note\n\nThe ferryman owes silver.'), 'note.md');
-    expect(keptThreadCount()).toBe(1);
+    // Files that ran earlier in this worker may have left spares: count from what is kept now.
+    const kept = keptThreadCount();
+    expect(kept).toBeGreaterThanOrEqual(1);
     const line = 'The ferryman owes the river a silver coin for every crossing.\n';
     const large = new TextEncoder().encode(line.repeat(Math.ceil(KEEP_THREAD_MAX_BYTES / line.length) + 1));
     const prepared = await prepareOffThread(large, 'ledger.txt');
     expect(prepared.chunks.length).toBeGreaterThan(1);
-    expect(keptThreadCount()).toBe(0);
+    expect(keptThreadCount()).toBe(kept - 1);
   });
 
   it('ends a reading that runs past its time limit, and the next file is read by a fresh thread', async () => {
