@@ -12,7 +12,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once against the one server (ADR 0217): a test spends most of its time waiting
+  // on the page, so one worker left a core idle. E2E_WORKERS=1 runs them one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.CI_RESULTS_DIR ? [['list'], ['json', { outputFile: path.join(process.env.CI_RESULTS_DIR, 'playwright.json') }]] : [['list']],
   globalTeardown: './tests/e2e/global-teardown.ts',

@@ -89,6 +89,8 @@ async function buildWorld(browser: Browser, baseURL: string): Promise<World> {
 
 let world: World;
 const test = base;
+// The longest file by far: its tests are independent visits, shared out between the workers (each builds its own world).
+test.describe.configure({ mode: 'parallel' });
 test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   world = await buildWorld(browser, testInfo.project.use.baseURL!);
