@@ -5,6 +5,8 @@ import { expect, inviteCode, PASSWORD, test, uniqueName } from './fixtures';
  * /api/health, a public page and a signed-in page are sampled one after another, and every
  * sample must be answered within a second. The files are made here (nothing from ../shared).
  * This is a responsiveness check, not a speed figure: it says nothing of how long the ingest takes.
+ * It is the `alone` project of playwright.config.ts: it runs after every other test, with no
+ * other browser at work. On its own: `npx playwright test --project alone --no-deps`.
  */
 
 const MB = 1024 * 1024;
@@ -109,10 +111,6 @@ test.describe('the server keeps answering while a large upload ingests', () => {
   test.setTimeout(600_000);
   test('a 10 MB Markdown note holding a base64 image', async ({ baseURL }) => {
     // Issue 12 item 1. No statement's cost grows with the file any more (ADR 0160, ADR 0190).
-    // On 23 Nov this code passed 4 of 5 runs at load 3-18 on the shared 2-core machine (slowest
-    // sample 0.9 s at load 14); the failure was at load 13-18 with other suites running in the
-    // same minute. Remove this line once it passes on a quiet machine (CI).
-    test.fixme(true, 'passed 4 of 5 runs at load 3-18 on the shared 2-core machine, not every time');
     const token = await signUp(baseURL!);
     const tome = await fetch(`${baseURL}/api/datasets`, {
       method: 'POST',
@@ -126,12 +124,7 @@ test.describe('the server keeps answering while a large upload ingests', () => {
   });
 
   test('a 50 MB text file with no spaces', async ({ baseURL }) => {
-    // Issue 12 item 1. The text is stored in parts and the swap only points at it (ADR 0190);
-    // no statement's cost grows with the file. On 23 Nov this code passed 2 of 4 runs at load
-    // 3-18 (slowest sample 0.81 s at load 14); the two failures had /api/health or /datasets at
-    // 1.0-1.85 s a few times in a 2-3 minute ingest (earlier versions passed at load 2-12,
-    // slowest 0.43-0.55 s). Remove this line once it passes on a quiet machine (CI).
-    test.fixme(true, 'passed 2 of 4 runs at load 3-18 on the shared 2-core machine, not every time');
+    // Issue 12 item 1. The text is stored in parts and the swap only points at it (ADR 0190).
     const token = await signUp(baseURL!);
     const tome = await fetch(`${baseURL}/api/datasets`, {
       method: 'POST',

@@ -264,6 +264,8 @@ for (const size of SIZES.filter((s) => s.width === 390 || s.width === 1280)) {
 }
 
 test('seat page actions answer malformed forms with a redirect or a 4xx, never a 5xx', async ({ page, user, playwright, baseURL }) => {
+  // 1,220 posts: about 25 s alone, a minute or more beside the other browser on a loaded machine.
+  test.setTimeout(300_000);
   const campaignId = await createCampaignByApi(page.request, user.token, uniqueName('Fuzzed '));
   const { code } = await inviteByApi(page.request, user.token, campaignId);
   const actions = [
