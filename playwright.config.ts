@@ -16,7 +16,9 @@ export default defineConfig({
   // on the page, so one worker left a core idle. E2E_WORKERS=1 runs them one at a time.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  reporter: process.env.CI_RESULTS_DIR ? [['list'], ['json', { outputFile: path.join(process.env.CI_RESULTS_DIR, 'playwright.json') }]] : [['list']],
+  reporter: process.env.CI_RESULTS_DIR
+    ? [['list'], ['json', { outputFile: path.join(process.env.CI_RESULTS_DIR, `${process.env.PLAYWRIGHT_JSON_NAME ?? 'playwright'}.json`) }]]
+    : [['list']],
   globalTeardown: './tests/e2e/global-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
