@@ -150,7 +150,7 @@ describe('the narrow scoring rows of the passages', () => {
     // The planner's count of passages, which says whether the scope holds most of the database.
     await sql`analyze chunks`.execute(t.services.db);
     const scope = { userId: gm.userId, datasetIds: [mine.datasetId, theirs.datasetId] };
-    const found = await fullTextCandidates(t.services.db, scope, 'basilisk', 50);
+    const found = await fullTextCandidates(t.services.db, scope, 'basilisk', 200);
     expect(found.sort((a, b) => a - b)).toEqual([...mine.documents[0].chunkIds].sort((a, b) => a - b));
     expect(found).not.toContain(unlinked.documents[0].chunkIds[0]);
     expect(found).not.toContain(theirs.documents[0].chunkIds[0]);
