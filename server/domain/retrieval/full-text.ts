@@ -59,7 +59,8 @@ export async function fullTextCandidates(db: Kysely<DB>, scope: SearchScope, que
   const score = sql`${lengthFactor} * (${sql.join(
     weighed.map(
       (t) =>
-        sql`(case when t.terms @@ ${termQuery(t.term)} then ${t.idf}::float8 else 0 end) + (case when t.heading_terms @@ ${termQuery(t.term)} then ${t.idf * HEADING_BONUS}::float8 else 0 end)`,
+        // The heading's words are among the passage's words, so a term the passage lacks is tested once.
+        sql`(case when t.terms @@ ${termQuery(t.term)} then ${t.idf}::float8 + (case when t.heading_terms @@ ${termQuery(t.term)} then ${t.idf * HEADING_BONUS}::float8 else 0 end) else 0 end)`,
     ),
     sql` + `,
   )})`;
