@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Embedder, Passage, Reranker } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { DEFAULT_CONTEXT_LEVEL, type ContextLevel } from '../../../contract/chat';
