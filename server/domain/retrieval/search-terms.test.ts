@@ -154,5 +154,7 @@ describe('the narrow scoring rows of the passages', () => {
     expect(found.sort((a, b) => a - b)).toEqual([...mine.documents[0].chunkIds].sort((a, b) => a - b));
     expect(found).not.toContain(unlinked.documents[0].chunkIds[0]);
     expect(found).not.toContain(theirs.documents[0].chunkIds[0]);
+    // A player reads none of it: the GM has not shown the document.
+    expect(await fullTextCandidates(t.services.db, { ...scope, audience: 'player' }, 'basilisk', 200)).toEqual([]);
   });
 });
