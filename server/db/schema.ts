@@ -140,6 +140,14 @@ export interface SearchPassageCountsTable {
   tokens: ColumnType<string, number, number>;
 }
 
+/** Each passage's stemmed words without positions, for scoring full-text candidates; kept by a trigger on chunks (migration 113). */
+export interface ChunkSearchTermsTable {
+  chunk_id: number;
+  token_count: number;
+  terms: string;
+  heading_terms: string;
+}
+
 /** Passages per tome holding each stemmed word, kept by a trigger on chunks (migration 083). */
 export interface SearchTermCountsTable {
   dataset_id: string;
@@ -393,6 +401,7 @@ export interface DB {
   chunk_embeddings: ChunkEmbeddingsTable;
   search_passage_counts: SearchPassageCountsTable;
   search_term_counts: SearchTermCountsTable;
+  chunk_search_terms: ChunkSearchTermsTable;
   jobs: JobsTable;
   campaigns: CampaignsTable;
   campaign_datasets: CampaignDatasetsTable;

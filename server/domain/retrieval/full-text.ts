@@ -23,6 +23,8 @@ const MAX_TERMS = 24;
 const SCORED_BUDGET = 1_000;
 /** Cover density (ts_rank_cd, the costliest part of a score) breaks ties among this many times the candidates asked for. */
 const TIE_BREAK_DEPTH = 4;
+/** A scope holding at least this share of the database's passages is not looked up through the tome index. */
+const WHOLE_LIBRARY_SHARE = 0.5;
 /** The common terms paired with a selecting term, rarest first. */
 const MAX_PARTNERS = 8;
 
@@ -53,31 +55,37 @@ export async function fullTextCandidates(db: Kysely<DB>, scope: SearchScope, que
   const selective = weighed.filter((t) => t.df <= Math.max(1, total * COMMON_TERM_SHARE));
   const selecting = selectingCondition(selective.length > 0 ? selective : weighed, weighed, total);
   const anyTerm = sql`${weighed.map((t) => quoteLexeme(t.term)).join(' | ')}::tsquery`;
-  const lengthFactor = sql`(${K1 + 1}::float8 / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B}::float8 * c.token_count / ${averageTokens}::float8)))`;
+  const lengthFactor = sql`(${K1 + 1}::float8 / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B}::float8 * t.token_count / ${averageTokens}::float8)))`;
   const score = sql`${lengthFactor} * (${sql.join(
     weighed.map(
       (t) =>
-        sql`(case when c.search_vector @@ ${termQuery(t.term)} then ${t.idf}::float8 else 0 end) + (case when c.search_vector @@ ${termQuery(t.term, ':B')} then ${t.idf * HEADING_BONUS}::float8 else 0 end)`,
+        // The heading's words are among the passage's words, so a term the passage lacks is tested once.
+        sql`(case when t.terms @@ ${termQuery(t.term)} then ${t.idf}::float8 + (case when t.heading_terms @@ ${termQuery(t.term)} then ${t.idf * HEADING_BONUS}::float8 else 0 end) else 0 end)`,
     ),
     sql` + `,
   )})`;
 
   // The selection is a materialised CTE read through a LIMIT, so the planner answers it from the
   // full-text index (a bitmap: ids only, no search_vector read) instead of a scan that reads and
-  // tests every passage's vector until enough match; OFFSET 0 keeps the scored rows' vectors read
-  // (and decompressed) once, not once per term. Cover density, the costliest part of a score,
-  // only orders the best TIE_BREAK_DEPTH x limit by the term weights.
-  const { rows } = await sql<{ id: string }>`with picked as materialized (select c.id from chunks c where ${scopeCondition(scope)} and ${selecting})
+  // tests every passage's vector until enough match. The selected passages are scored from their
+  // narrow rows in chunk_search_terms (migration 113: the stemmed words without positions, stored
+  // inline), not from search_vector, which is mostly compressed out of line (ADR 0208). Cover
+  // density, the costliest part of a score and the one that needs positions, only orders the best
+  // TIE_BREAK_DEPTH x limit by the term weights, reading their search_vector then.
+  // A scope holding most of the database's passages (by the planner's count of chunks; unknown
+  // until the first ANALYZE) is tested on the selected rows, not intersected as a bitmap of the
+  // whole scope: that bitmap alone was 23-34 ms at 100k passages (ADR 0208).
+  const mostOfTheDatabase = (statistics.databasePassages ?? 0) > 0 && total >= WHOLE_LIBRARY_SHARE * (statistics.databasePassages ?? 0);
+  const inScope = scopeCondition(scope, { tomeIndex: !mostOfTheDatabase });
+  const { rows } = await sql<{ id: string }>`with picked as materialized (select c.id from chunks c where ${inScope} and ${selecting})
     select c.id from (
-      select c.id, c.search_vector, ${score} as score from (
-        select c.id, c.token_count, c.search_vector || ''::tsvector as search_vector from chunks c
-        where c.id in (select id from picked limit ${SCORED_BUDGET})
-        offset 0
-      ) c
-      order by score desc, c.id
+      select t.chunk_id as id, ${score} as score from chunk_search_terms t
+      where t.chunk_id in (select id from picked limit ${SCORED_BUDGET})
+      order by score desc, t.chunk_id
       limit ${limit * TIE_BREAK_DEPTH}
-    ) c
-    order by c.score + ts_rank_cd(c.search_vector, ${anyTerm}, 1) desc, c.id
+    ) best
+    join chunks c on c.id = best.id
+    order by best.score + ts_rank_cd(c.search_vector, ${anyTerm}, 1) desc, c.id
     limit ${limit}`.execute(db);
   return rows.map((r) => Number(r.id));
 }

@@ -17,13 +17,19 @@ export interface SearchScope {
   audience?: Audience;
 }
 
-/** The scope as a condition over `chunks as c`. An empty dataset list matches nothing. */
-export function scopeCondition(scope: SearchScope): RawBuilder<boolean> {
+/**
+ * The scope as a condition over `chunks as c`. An empty dataset list matches nothing.
+ * `tomeIndex: false` tests the tomes on each row instead of through their index
+ * (chunks_dataset_id_idx), for a query whose rows another index selects: when the scope holds
+ * most of the database's passages, a bitmap of the whole scope costs more than the test (ADR 0208).
+ */
+export function scopeCondition(scope: SearchScope, options: { tomeIndex?: boolean } = {}): RawBuilder<boolean> {
   if (scope.datasetIds.length === 0) return sql<boolean>`false`;
-  const datasets = sql.join(scope.datasetIds.map((id) => sql`${id}::uuid`));
+  const datasets = options.tomeIndex === false ? sql.join(scope.datasetIds.map((id) => sql`${id}::text`)) : sql.join(scope.datasetIds.map((id) => sql`${id}::uuid`));
+  const tome = options.tomeIndex === false ? sql`c.dataset_id::text` : sql`c.dataset_id`;
   const document = scope.documentId ? sql` and c.document_id = ${scope.documentId}::uuid` : sql``;
   const players = scope.audience === 'player' ? sql` and ${playerVisibleChunk}` : sql``;
-  return sql<boolean>`(c.user_id = ${scope.userId}::uuid and c.dataset_id in (${datasets})${document}${players})`;
+  return sql<boolean>`(c.user_id = ${scope.userId}::uuid and ${tome} in (${datasets})${document}${players})`;
 }
 
 /** A chunk (`chunks as c`) a player may read: not from a GM block, of a document the GM shows. */

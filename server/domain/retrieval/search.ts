@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Embedder, Passage, Reranker } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { DEFAULT_CONTEXT_LEVEL, type ContextLevel } from '../../../contract/chat';
@@ -13,7 +13,7 @@ import { reciprocalRankFusion, type RankedList } from './fusion';
 import { scopeCondition, type SearchScope } from './scope';
 import { vectorCandidates, type VectorBackend } from './vector-search';
 import { log } from '../../log';
-import { textHead } from '../tomes/document-text';
+import { generatedTextVersions } from './generated-documents';
 
 export type RetrievalMode = 'hybrid' | 'fulltext' | 'vector';
 
@@ -192,17 +192,7 @@ async function hydrate(db: Kysely<DB>, scope: SearchScope, ranked: Array<{ id: n
   const rows = await db
     .selectFrom('chunks as c')
     .innerJoin('documents as d', 'd.id', 'c.document_id')
-    .select([
-      'c.id',
-      'c.document_id',
-      'c.dataset_id',
-      'c.heading_path',
-      'c.page',
-      'c.content',
-      'c.token_count',
-      'd.filename',
-      sql<boolean>`(${textHead('d', 4000)} ~ '^---\n.*\ngenerated: true\n')`.as('generated'),
-    ])
+    .select(['c.id', 'c.document_id', 'c.dataset_id', 'c.heading_path', 'c.page', 'c.content', 'c.token_count', 'd.filename', 'd.text_version'])
     .where(
       'c.id',
       'in',
@@ -212,6 +202,10 @@ async function hydrate(db: Kysely<DB>, scope: SearchScope, ranked: Array<{ id: n
     .where(scopeCondition(scope))
     .execute();
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const generated = await generatedTextVersions(
+    db,
+    rows.map((row) => row.text_version),
+  );
   return ranked.flatMap(({ id, score }) => {
     const row = byId.get(id);
     if (!row || (scope.documentId && row.document_id !== scope.documentId)) return [];
@@ -227,7 +221,7 @@ async function hydrate(db: Kysely<DB>, scope: SearchScope, ranked: Array<{ id: n
         tokenCount: row.token_count,
         score,
         exactMatch: (hitsOf.get(id) ?? 0) > 0,
-        generated: row.generated === true,
+        generated: row.text_version !== null && generated.has(row.text_version),
       },
     ];
   });

@@ -20,7 +20,7 @@ const running = new WeakMap<object, Promise<void>>();
 export async function refreshSearchStatistics(db: Kysely<DB>): Promise<void> {
   // The full-text index's pending list (passages not yet merged into it) is read by every search.
   await sql`select gin_clean_pending_list('chunks_search_idx'::regclass)`.execute(db);
-  await sql`analyze chunks, chunk_embeddings`.execute(db);
+  await sql`analyze chunks, chunk_embeddings, chunk_search_terms`.execute(db);
 }
 
 /**
@@ -91,7 +91,12 @@ export async function termStatistics(db: Kysely<DB>, scope: SearchScope, terms: 
  * The question's stemmed terms (at most maxTerms, in lexeme order) with their statistics, in one
  * statement over tomes (a search waits for each round trip; see termStatistics for the figures).
  */
-export async function questionTermStatistics(db: Kysely<DB>, scope: SearchScope, text: string, maxTerms: number): Promise<TermStatistics & { terms: string[] }> {
+export async function questionTermStatistics(
+  db: Kysely<DB>,
+  scope: SearchScope,
+  text: string,
+  maxTerms: number,
+): Promise<TermStatistics & { terms: string[]; databasePassages?: number }> {
   const none = { terms: [], passages: 0, averageTokens: 1, documentFrequency: new Map<string, number>() };
   if (scope.datasetIds.length === 0 || text.trim() === '') return none;
   const lexemes = sql`(select distinct lexeme from unnest(to_tsvector('english', ${text})) order by lexeme limit ${maxTerms})`;
@@ -101,13 +106,21 @@ export async function questionTermStatistics(db: Kysely<DB>, scope: SearchScope,
     return { terms, ...(await termStatistics(db, scope, terms)) };
   }
   const inTomes = sql`s.user_id = ${scope.userId}::uuid and s.dataset_id in (${sql.join(scope.datasetIds.map((id) => sql`${id}::uuid`))})`;
-  const { rows } = await sql<{ lexeme: string; df: string | null; passages: string | null; tokens: string | null }>`select t.lexeme,
-      (select sum(s.passages) from search_term_counts s where ${inTomes} and s.lexeme = t.lexeme) as df, totals.passages, totals.tokens
+  const { rows } = await sql<{
+    lexeme: string;
+    df: string | null;
+    passages: string | null;
+    tokens: string | null;
+    all_passages: string | number | null;
+  }>`select t.lexeme,
+      (select sum(s.passages) from search_term_counts s where ${inTomes} and s.lexeme = t.lexeme) as df, totals.passages, totals.tokens,
+      (select c.reltuples from pg_class c where c.oid = 'chunks'::regclass) as all_passages
     from ${lexemes} t cross join (select sum(s.passages) as passages, sum(s.tokens) as tokens from search_passage_counts s where ${inTomes}) totals`.execute(db);
   const passages = Number(rows[0]?.passages ?? 0);
   return {
     terms: rows.map((row) => row.lexeme),
     passages,
+    databasePassages: Math.max(0, Number(rows[0]?.all_passages ?? 0)),
     averageTokens: Math.max(1, Number(rows[0]?.tokens ?? 0) / Math.max(1, passages)),
     documentFrequency: new Map(rows.filter((row) => Number(row.df ?? 0) > 0).map((row) => [row.lexeme, Number(row.df)])),
   };
