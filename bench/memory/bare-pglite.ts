@@ -6,10 +6,10 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLITE_START_PARAMS } from '../../server/db/database';
+import { pgliteStartParams } from '../../server/db/database';
 
 const serverSettings = process.argv.includes('--server-settings');
-const pglite = await PGlite.create(process.argv[2], { extensions: { vector }, ...(serverSettings ? { startParams: PGLITE_START_PARAMS } : {}) });
+const pglite = await PGlite.create(process.argv[2], { extensions: { vector }, ...(serverSettings ? { startParams: pgliteStartParams(process.argv[2]) } : {}) });
 await pglite.query('select count(*) from chunks');
 process.send?.('ready');
 setInterval(() => undefined, 60_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, PGLITE_SETTINGS, type Database } from './database';
+import { openDatabase, pgliteSettings, type Database } from './database';
 import { createTestDatabase } from './test-database';
 
 describe('database', () => {
@@ -34,7 +34,7 @@ describe('database', () => {
     async () => {
       const embedded = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
       try {
-        for (const setting of PGLITE_SETTINGS) {
+        for (const setting of pgliteSettings('memory')) {
           const [name, value] = setting.split('=');
           const shown = await embedded.pglite!.query<Record<string, string>>(`show ${name}`);
           expect(shown.rows[0][name]).toBe(value);

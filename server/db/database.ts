@@ -5,6 +5,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
+import { bufferCacheMbForDataDir } from './buffer-cache';
 import { PgliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
 
@@ -54,18 +55,23 @@ export const FAST_BYTEA = {
  * Postgres settings of the embedded database, given at start (they override the data folder's
  * postgresql.conf). PGlite's memory is one WebAssembly heap that grows and never shrinks, so
  * every page Postgres touches once stays resident: initdb's 128 MB of shared buffers filled up
- * with the first large reads and stayed; 32 MB keeps the buffer pool's share bounded (pages
- * beyond it come from the operating system's file cache). See ADR 0165.
+ * with the first large reads and stayed. The pool is sized from the library at start-up: 32 MB
+ * for a small one keeps its share bounded (pages beyond it come from the operating system's
+ * file cache; ADR 0165), up to 256 MB for a library of thousands of pages (ADR 0218).
  */
-export const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+export function pgliteSettings(dataDir: string | 'memory'): string[] {
+  return [`shared_buffers=${bufferCacheMbForDataDir(dataDir)}MB`];
+}
 
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
+export function pgliteStartParams(dataDir: string | 'memory'): string[] {
+  return [...PGlite.defaultStartParams, ...pgliteSettings(dataDir).flatMap((setting) => ['-c', setting])];
+}
 
 async function openEmbedded(dataDir: string | 'memory'): Promise<Database> {
   if (dataDir !== 'memory') fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir === 'memory' ? 'memory://' : dataDir, {
     extensions: { vector },
-    startParams: PGLITE_START_PARAMS,
+    startParams: pgliteStartParams(dataDir),
     ...FAST_BYTEA,
   });
   return embeddedDatabase(pglite);

@@ -67,7 +67,8 @@ describe('migration 102: document text in parts', () => {
         .executeTakeFirstOrThrow();
       ids[name] = row.id;
     }
-    expect(await migrate(database)).toEqual([MIGRATION]);
+    // 102, then whatever came after it.
+    expect((await migrate(database))[0]).toBe(MIGRATION);
   }, 120_000);
 
   afterAll(async () => {
