@@ -4,10 +4,10 @@ import path from 'node:path';
 const MB = 1024 * 1024;
 /** The pool of a small library: memory stays bounded after large ingests (ADR 0165). */
 export const MIN_BUFFER_CACHE_MB = 32;
-/** A 100k-passage library (about 1.4 GB on disk) searches within 50 ms from this size up (ADR 0218). */
+/** A 100k-passage library (845 MB of tables) searches within 50 ms from this size up (ADR 0218). */
 export const MAX_BUFFER_CACHE_MB = 256;
-/** Share of the library's size on disk the pool may hold. */
-const SHARE_OF_LIBRARY = 1 / 6;
+/** Share of the library's tables the pool may hold. */
+const SHARE_OF_LIBRARY = 1 / 3;
 
 /** Bytes of the files under a folder (0 when it does not exist yet). */
 function folderBytes(folder: string): number {
@@ -27,8 +27,8 @@ function folderBytes(folder: string): number {
 }
 
 /**
- * The embedded database's buffer pool, in MB, for a library of this many bytes on disk: a sixth of
- * it, in steps of 32 MB, between 32 and 256 MB. PGlite's WebAssembly heap keeps every page the pool
+ * The embedded database's buffer pool, in MB, for a library whose tables take this many bytes: a
+ * third of it, in steps of 32 MB, between 32 and 256 MB. PGlite's WebAssembly heap keeps every page the pool
  * once held, so the pool is what a large search may keep resident; a small library keeps the
  * 32 MB that bounds memory after ingests, a large one buys its search speed with memory.
  */
