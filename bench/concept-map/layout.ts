@@ -168,7 +168,7 @@ try {
     console.error(rows.at(-1));
   }
   console.log(
-    `| concepts | relationships | nodes / links drawn | ticks | settle, min / median of ${RUNS} | settle ÷ anchor, min / median | main-thread compute (median) | longest main-thread task (median) | page load to settled (median) |`,
+    `| concepts | relationships | nodes / links drawn | ticks | settle, min / median of ${RUNS} | settle ÷ anchor, min / median | worker stepping (median) | longest main-thread task (median) | page load to settled (median) |`,
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   console.log(rows.join('\n'));
