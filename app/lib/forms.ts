@@ -1,4 +1,4 @@
-import { useForm, type DefaultValue, type Submission, type SubmissionResult } from '@conform-to/react';
+import { parse, useForm, type DefaultValue, type Submission, type SubmissionResult } from '@conform-to/react';
 import { useActionData, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import type { z } from 'zod';
  * zod and Conform's zod reader (about 28 KB gzipped) are not part of a page's first load
  * (ADR 0185): a form's schema is loaded when the user first focuses or presses something in it.
  * Until then (or if it is submitted first) the form posts as it is and the action answers with
- * the same schema's errors, as without JavaScript.
+ * the same schema's errors, as without JavaScript; a field is not checked on blur meanwhile.
  */
 
 /** What an action answers when a form needs correcting: which form (its intent) and Conform's reply. */
@@ -59,17 +59,58 @@ export function useSchemaForm<Schema extends z.ZodType>(
     constraint: options.constraint === false ? undefined : schema.constraint,
     shouldValidate: options.shouldValidate ?? 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
+    onValidate: ({ formData }) => validate(formData),
   });
 }
 
-/** The schema's check, loaded the first time a field or button of form `id` gets focus or a press. */
-function useValidatorOnFirstUse<Schema extends z.ZodType>(id: string, schema: LazySchema<Schema>): Validator<Schema> | null {
-  const [validator, setValidator] = useState<{ validate: Validator<Schema> } | null>(null);
+/** Each schema's check, once its load has started: shared by every form that uses the schema. */
+const validators = new WeakMap<LazySchema<z.ZodType>, { ready?: Validator<z.ZodType>; loading: Promise<Validator<z.ZodType>> }>();
+
+function loadValidator<Schema extends z.ZodType>(schema: LazySchema<Schema>): Promise<Validator<Schema>> {
+  let entry = validators.get(schema);
+  if (!entry) {
+    const loading = Promise.all([schema.load(), import('@conform-to/zod/v4')]).then(([loadedSchema, { parseWithZod }]) => {
+      const validate: Validator<z.ZodType> = (formData) => parseWithZod(formData, { schema: loadedSchema });
+      if (entry) entry.ready = validate;
+      return validate;
+    });
+    // A load that failed (a dropped connection) is tried again on the next use; the action checks meanwhile.
+    loading.catch(() => validators.delete(schema));
+    entry = { loading };
+    validators.set(schema, entry);
+  }
+  return entry.loading as Promise<Validator<Schema>>;
+}
+
+/**
+ * Until the schema is loaded: a submit goes to the action as it is (which checks it with the same
+ * schema), and a field's check on blur waits for the schema. Without this, Conform would ask the
+ * action to check the field by posting the form, and that post could take the place of the
+ * user's own submit (a campaign typed before the page was live, then "Create": nothing created).
+ */
+const notYetChecked = (formData: FormData) => parse(formData, { resolve: (payload) => ({ value: payload }) });
+
+/**
+ * The schema's check, loaded the first time a field or button of form `id` gets focus or a
+ * press. The load is kept per schema, so a form that is drawn again (a section becoming a modal
+ * as the page goes live) picks up a load its first drawing started.
+ */
+function useValidatorOnFirstUse<Schema extends z.ZodType>(id: string, schema: LazySchema<Schema>): Validator<Schema> {
+  const [validator, setValidator] = useState<{ validate: Validator<Schema> } | null>(() => {
+    const ready = validators.get(schema)?.ready;
+    return ready ? { validate: ready as Validator<Schema> } : null;
+  });
   const loaded = validator !== null;
   useEffect(() => {
     if (loaded) return;
     let cancelled = false;
+    const use = () =>
+      loadValidator(schema).then(
+        (validate) => {
+          if (!cancelled) setValidator({ validate });
+        },
+        () => {},
+      );
     const events = ['focusin', 'pointerdown'] as const;
     const stop = () => {
       for (const name of events) document.removeEventListener(name, onUse, true);
@@ -78,17 +119,16 @@ function useValidatorOnFirstUse<Schema extends z.ZodType>(id: string, schema: La
       const target = event.target as (Element & { form?: HTMLFormElement | null }) | null;
       if (!target || (target.form?.id !== id && !target.closest?.(`form[id="${CSS.escape(id)}"]`))) return;
       stop();
-      Promise.all([schema.load(), import('@conform-to/zod/v4')]).then(([loadedSchema, { parseWithZod }]) => {
-        if (!cancelled) setValidator({ validate: (formData) => parseWithZod(formData, { schema: loadedSchema }) });
-      });
+      void use();
     }
-    for (const name of events) document.addEventListener(name, onUse, true);
+    if (validators.has(schema)) void use();
+    else for (const name of events) document.addEventListener(name, onUse, true);
     return () => {
       cancelled = true;
       stop();
     };
   }, [id, schema, loaded]);
-  return validator?.validate ?? null;
+  return validator?.validate ?? (notYetChecked as Validator<Schema>);
 }
 
 /** The intent of the page's form on its way, or null (the pending state of ADR 0050). */

@@ -113,4 +113,26 @@ test.describe('input while a page hydrates on a slow connection', () => {
     await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
     expect(errors).toEqual([]);
   });
+
+  test('a field left while its form’s checks are still loading posts nothing, and the submit that follows creates the campaign', async ({ page, user }) => {
+    expect(user.token).toBeTruthy();
+    // The checks (zod, the form's schema) load on a form's first focus: here they never arrive.
+    await page.route(/\/assets\/(v4|schemas)-.*\.js$/, () => {});
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.postData() ?? '');
+    });
+    await page.goto('/dashboard?tab=campaigns&create_campaign=1');
+    const dialog = page.locator('dialog[data-testid="create-campaign"]');
+    await expect(dialog).toBeVisible();
+    const name = uniqueName('Unchecked ');
+    await dialog.getByLabel('Campaign name').fill(name);
+    await dialog.getByLabel('Description (optional)').focus();
+    await dialog.getByLabel('Description (optional)').fill('Typed while the checks load');
+    expect(posts).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).not.toContain('__intent__');
+  });
 });
