@@ -82,29 +82,31 @@ export async function searchPassages(db: Kysely<DB>, request: SearchRequest): Pr
 
   void keepSearchStatisticsFresh(db);
   const limit = Math.max(CANDIDATES_PER_RETRIEVER, budget.passages * 3);
-  const lists: RankedList[] = [];
-  let embedding: SearchResult['embedding'] = null;
-
-  if (mode !== 'vector') {
-    lists.push({ ids: await fullTextCandidates(db, scope, query, limit), weight: 1 });
-    if (contextQuery) lists.push({ ids: await fullTextCandidates(db, scope, contextQuery, limit), weight: 0.5 });
-  }
-  if (mode !== 'fulltext') {
-    const started = performance.now();
-    const texts = contextQuery ? [query, contextQuery] : [query];
-    const embedded = await request.embedder.embed(texts, 'query');
-    embedding = { model: request.embedder.model, tokens: embedded.tokens, durationMs: performance.now() - started };
-    const options = { model: request.embedder.model, limit, backend: request.vectorBackend };
-    lists.push({ ids: await vectorCandidates(db, scope, embedded.vectors[0], options), weight: 1 });
-    if (contextQuery) lists.push({ ids: await vectorCandidates(db, scope, embedded.vectors[1], options), weight: 0.5 });
-  }
-
   let names = namesIn(query);
   if (names.length === 0 && request.contextQuery) names = namesIn(request.contextQuery);
-  const exact = mode === 'hybrid' ? await exactNameCandidates(db, scope, names, limit) : [];
+
+  // The retrievers are independent: on the Postgres server they run side by side on the pool's
+  // connections (the embedded database takes their statements one after another, as before).
+  const fullText =
+    mode === 'vector' ? null : Promise.all([fullTextCandidates(db, scope, query, limit), contextQuery ? fullTextCandidates(db, scope, contextQuery, limit) : null]);
+  const vector = mode === 'fulltext' ? null : vectorCandidateLists(db, request, scope, contextQuery ? [query, contextQuery] : [query], limit);
+  const exactRows = mode === 'hybrid' ? exactNameCandidates(db, scope, names, limit) : [];
+  const titledRows = mode === 'hybrid' ? titleCandidatesIn(db, scope, query, TITLE_CANDIDATES) : [];
+  const [fullTextIds, vectorIds, exact, titled] = await Promise.all([fullText, vector, exactRows, titledRows]);
+
+  // The lists in a fixed order (fusion breaks ties by it): full text, vectors, exact names, titles.
+  const lists: RankedList[] = [];
+  if (fullTextIds) {
+    lists.push({ ids: fullTextIds[0], weight: 1 });
+    if (fullTextIds[1]) lists.push({ ids: fullTextIds[1], weight: 0.5 });
+  }
+  if (vectorIds) {
+    lists.push({ ids: vectorIds.ids[0], weight: 1 });
+    if (vectorIds.ids[1]) lists.push({ ids: vectorIds.ids[1], weight: 0.5 });
+  }
+  const embedding = vectorIds?.embedding ?? null;
   const hitsOf = new Map(exact.map((row) => [row.id, row.hits]));
   if (exact.length > 0) lists.push({ ids: exact.map((row) => row.id), weight: 1 });
-  const titled = mode === 'hybrid' ? await titleCandidatesIn(db, scope, query, TITLE_CANDIDATES) : [];
   const titleWords = new Map(titled.map((row) => [row.id, row.words]));
   if (titled.length > 0) lists.push({ ids: titled.map((row) => row.id), weight: 1 });
 
@@ -122,6 +124,16 @@ export async function searchPassages(db: Kysely<DB>, request: SearchRequest): Pr
   }
   const passages = pack(ranked, budget);
   return { passages, embedding, rerank: rerankCall };
+}
+
+/** The question (and the conversation's context, if any) embedded, and each one's nearest passages. */
+async function vectorCandidateLists(db: Kysely<DB>, request: SearchRequest, scope: SearchRequest['scope'], texts: string[], limit: number) {
+  const started = performance.now();
+  const embedded = await request.embedder.embed(texts, 'query');
+  const embedding: NonNullable<SearchResult['embedding']> = { model: request.embedder.model, tokens: embedded.tokens, durationMs: performance.now() - started };
+  const options = { model: request.embedder.model, limit, backend: request.vectorBackend };
+  const ids = await Promise.all(embedded.vectors.map((vector) => vectorCandidates(db, scope, vector, options)));
+  return { ids, embedding };
 }
 
 /**
