@@ -59,7 +59,7 @@ for (const kind of kinds) {
           const started = performance.now();
           const result = await sides[side](db, { scope, query: question.question, embedder, level: 'medium' });
           times[side].push(performance.now() - started);
-          ids[side] = result.passages.map((p) => p.id).join(',');
+          ids[side] = result.passages.map((p) => p.chunkId).join(',');
         }
       }
       if (ids.before !== ids.after) differing += 1;
