@@ -7,8 +7,8 @@
  *
  * Each question's time is the minimum of its runs (what the code needs when the machine lets it
  * run), then p50 and p95 over the questions; the median of the runs is shown beside it. Both
- * sides must return the same passages in the same order for each question: the count of
- * questions where they differ is printed.
+ * sides should return the same passages in the same order: the questions where they differ are
+ * counted, apart from those where a side's own runs disagree (the HNSW scan's relaxed order).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -48,21 +48,24 @@ for (const kind of kinds) {
     const mins = { before: [] as number[], after: [] as number[] };
     const medians = { before: [] as number[], after: [] as number[] };
     let differing = 0;
+    const unstable = { before: 0, after: 0 };
     // One warm-up pass of each side.
     for (const question of questions) for (const search of Object.values(sides)) await search(db, { scope, query: question.question, embedder, level: 'medium' });
     for (const [q, question] of questions.entries()) {
       const times = { before: [] as number[], after: [] as number[] };
-      const ids = { before: '', after: '' };
+      const ids = { before: new Set<string>(), after: new Set<string>() };
       for (let r = 0; r < repeats; r += 1) {
         const order = (q + r) % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
         for (const side of order) {
           const started = performance.now();
           const result = await sides[side](db, { scope, query: question.question, embedder, level: 'medium' });
           times[side].push(performance.now() - started);
-          ids[side] = result.passages.map((p) => p.chunkId).join(',');
+          ids[side].add(result.passages.map((p) => p.chunkId).join(','));
         }
       }
-      if (ids.before !== ids.after) differing += 1;
+      // A side whose runs disagree with each other (the HNSW scan's relaxed order) is counted apart.
+      for (const side of ['before', 'after'] as const) if (ids[side].size > 1) unstable[side] += 1;
+      if (ids.before.size === 1 && ids.after.size === 1 && [...ids.before][0] !== [...ids.after][0]) differing += 1;
       for (const side of ['before', 'after'] as const) {
         mins[side].push(Math.min(...times[side]));
         medians[side].push(percentile(times[side], 50));
@@ -80,7 +83,9 @@ for (const kind of kinds) {
       console.log(
         `| ${side} | ${fmt(percentile(mins[side], 50))} | ${fmt(percentile(mins[side], 95))} | ${fmt(percentile(medians[side], 50))} | ${fmt(percentile(medians[side], 95))} |`,
       );
-    console.log(`\nQuestions whose passages differ between the sides: ${differing} of ${questions.length}`);
+    console.log(
+      `\nQuestions whose passages differ between the sides (each side the same in all its runs): ${differing} of ${questions.length}; questions whose runs disagree within a side: before ${unstable.before}, after ${unstable.after}`,
+    );
     await library.database.close();
   }
 }
