@@ -81,12 +81,31 @@ export function normaliseWord(word: string): string {
   return stem(SYNONYMS[word] ?? word);
 }
 
+/**
+ * Each word's term, remembered: searching and embedding meet the same few thousand words over and
+ * over, and working one out (folding, the stopword test, synonym, stem) cost more than the rest of
+ * the offline reranking. null for a stopword. Cleared when full, so it stays a few megabytes.
+ */
+const termOfWord = new Map<string, string | null>();
+const TERM_CACHE_LIMIT = 50_000;
+
+function termOf(lowercased: string): string | null {
+  let term = termOfWord.get(lowercased);
+  if (term === undefined) {
+    const [word] = words(lowercased);
+    term = isStopword(word) ? null : normaliseWord(word);
+    if (termOfWord.size >= TERM_CACHE_LIMIT) termOfWord.clear();
+    termOfWord.set(lowercased, term);
+  }
+  return term;
+}
+
 /** Content-bearing terms in order: stopwords dropped, synonyms applied, stemmed. */
 export function contentTerms(text: string): string[] {
   const terms: string[] = [];
-  for (const word of words(text)) {
-    if (isStopword(word)) continue;
-    terms.push(normaliseWord(word));
+  for (const lowercased of text.toLowerCase().match(WORD) ?? []) {
+    const term = termOf(lowercased);
+    if (term !== null) terms.push(term);
   }
   return terms;
 }
