@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from '@remix-run/react';
 import { NavBar } from './components/nav-bar';
+import { LiveForms } from './lib/live-forms';
 import stylesHref from './styles/app.css?url';
 
 export const links: LinksFunction = () => [
@@ -38,6 +39,7 @@ export default function App() {
     <>
       <NavBar username={user?.username ?? null} />
       <Outlet />
+      <LiveForms />
     </>
   );
 }
