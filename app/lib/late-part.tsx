@@ -63,13 +63,29 @@ export function latePart<Props extends object>(
   return LatePart;
 }
 
-/** Server: every registered part loaded (route modules register theirs when they are evaluated). */
-export function latePartsReady(): Promise<unknown> {
-  return Promise.all([...parts.values()].map(loadEntry));
+/**
+ * Server: every registered part loaded (route modules register theirs when they are evaluated,
+ * and a part's own module may register parts inside it: those too).
+ */
+export async function latePartsReady(): Promise<void> {
+  for (let count = -1; count !== parts.size; ) {
+    count = parts.size;
+    await Promise.all([...parts.values()].map(loadEntry));
+  }
 }
 
-/** Browser, before hydration: the parts the server rendered into this page, loaded. */
-export function loadRenderedParts(): Promise<unknown> {
+/**
+ * Browser, before hydration: the parts the server rendered into this page, loaded. A part inside
+ * another is registered only once the outer part's module has run, so this goes round until no
+ * rendered part is left to load.
+ */
+export async function loadRenderedParts(): Promise<void> {
   const keys = new Set([...document.querySelectorAll('template[data-late-part]')].map((marker) => marker.getAttribute('data-late-part') ?? ''));
-  return Promise.all([...keys].flatMap((key) => (parts.has(key) ? [loadEntry(parts.get(key)!)] : [])));
+  const started = new Set<string>();
+  for (;;) {
+    const next = [...keys].filter((key) => parts.has(key) && !started.has(key));
+    if (next.length === 0) return;
+    for (const key of next) started.add(key);
+    await Promise.all(next.map((key) => loadEntry(parts.get(key)!)));
+  }
 }

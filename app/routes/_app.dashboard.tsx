@@ -2,26 +2,33 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import type { AppLoadContext } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { campaignAction, isCampaignIntent } from '~/components/campaigns/campaign-actions.server';
-import { CampaignsPanel, campaignsPanelLinks } from '~/components/campaigns/campaigns-panel';
+import { campaignsPanelLinks } from '~/components/campaigns/campaigns-links';
 import { contentLinks } from '~/components/content/content-links';
 import { contentAction, loadContentState } from '~/components/content/content-session.server';
 import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
-import { SeatsPanel, seatsPanelLinks } from '~/components/seats/seats-panel';
+import { seatsPanelLinks } from '~/components/seats/seats-links';
 import { tomesPanelLinks } from '~/components/tomes/tomes-links';
 import { readTomeForm, tomeAction } from '~/components/tomes/tome-actions.server';
 import { loadTomesView } from '~/components/tomes/tomes-view.server';
-import { UploadTrackerStatus } from '~/components/tomes/upload-list';
-import { UploadTrackerProvider } from '~/components/tomes/upload-tracker';
+import { UploadStatus, UploadTrackerProvider } from '~/components/tomes/upload-tracker';
 import { latePart } from '~/lib/late-part';
 import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Command Center · Tomekeeper' }];
-// Each tab carries only its own code: a tab's panels load with the page that shows them (ADR 0185).
+// Each tab carries only its own code: a tab's panels load with the page that shows them (ADR 0185, ADR 0221).
+const CampaignsPanel = latePart('campaigns-panel', () => import('~/components/campaigns/campaigns-panel').then((m) => m.CampaignsPanel));
+const SeatsPanel = latePart('seats-panel', () => import('~/components/seats/seats-panel').then((m) => m.SeatsPanel));
 const DashboardContentCreator = latePart('dashboard-content-creator', () =>
   import('~/components/content/dashboard-content-creator').then((m) => m.DashboardContentCreator),
 );
 const TomesPanel = latePart('tomes-panel', () => import('~/components/tomes/tomes-panel').then((m) => m.TomesPanel));
+
+const preloadCampaignsTab = () => {
+  CampaignsPanel.preload();
+  SeatsPanel.preload();
+  DashboardContentCreator.preload();
+};
 
 export const links: LinksFunction = () => [...campaignsPanelLinks(), ...seatsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
 
@@ -84,8 +91,8 @@ export default function Dashboard() {
             to="/dashboard?tab=campaigns"
             className={tab === 'campaigns' ? 'tab active' : 'tab'}
             aria-current={tab === 'campaigns' ? 'page' : undefined}
-            onPointerEnter={DashboardContentCreator.preload}
-            onFocus={DashboardContentCreator.preload}
+            onPointerEnter={preloadCampaignsTab}
+            onFocus={preloadCampaignsTab}
           >
             Campaigns
           </Link>
@@ -104,7 +111,7 @@ export default function Dashboard() {
             {loadError}
           </p>
         )}
-        <UploadTrackerStatus names={new Map(datasets.map((dataset) => [dataset.id, dataset.name]))} />
+        <UploadStatus names={new Map(datasets.map((dataset) => [dataset.id, dataset.name]))} />
         {tab === 'campaigns' ? (
           <>
             <CampaignsPanel campaigns={campaigns} datasets={datasets} />

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { defaultContentFilename } from '../../contract/content';
+import { defaultContentFilename, EXAMPLE_PROMPTS } from '../../contract/content';
 import { SALTMERE_LORE, SRD_MONSTERS } from '../../server/domain/content/test-fixtures';
 import { expect, signIn, test } from './fixtures';
 
@@ -163,6 +163,25 @@ test.describe('content creation in real Chromium', () => {
     await expect(page).toHaveURL(new RegExp(`/dashboard\\?tab=campaigns&campaign=${campaignId}&conversation=`));
     await expect(page.getByRole('heading', { name: 'Campaign Command Center', level: 1 })).toBeVisible();
     await expect(creator.getByRole('radio', { name: 'Location' })).toBeChecked();
+  });
+
+  test('the first choices made in the creator count while its form’s checks are still on their way', async ({ page, user }) => {
+    const { campaignId } = await seedCampaign(page.request, user.token);
+    await page.goto(`/content?campaign=${campaignId}`);
+    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+    await page.waitForLoadState('networkidle');
+    // The form's live code (Conform, zod) loads on its first press: hold it back, as on a slow connection.
+    await page.route(/\/assets\/.*\.m?js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const creator = page.getByTestId('content-creator');
+    await creator.getByRole('radio', { name: 'Lore' }).check();
+    await creator.getByRole('link', { name: EXAMPLE_PROMPTS.lore[0] }).click();
+    await expect(creator.locator('label.tab.active')).toHaveText('Lore');
+    await expect(creator.getByLabel('Character format')).toHaveCount(0);
+    await expect(creator.getByLabel('Describe what you want to create')).toHaveValue(EXAMPLE_PROMPTS.lore[0]);
+    await expect(page).toHaveURL(`/content?campaign=${campaignId}`);
   });
 
   test('works with JavaScript off: generate, revise, preview and save through plain forms', async ({ browser }) => {

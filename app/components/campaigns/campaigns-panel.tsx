@@ -1,17 +1,13 @@
 import { Form, Link, useSearchParams } from '@remix-run/react';
 import type { Campaign } from '../../../server/domain/campaigns/campaigns';
 import { abbreviateTokens } from '../../../contract/usage';
-import { TomeModal } from '~/components/tomes/tome-modal';
 import { latePart } from '~/lib/late-part';
-import campaignsStyles from '~/styles/campaigns.css?url';
 import { campaignsUrl } from './campaign-urls';
 
-/** For the route that renders the panel: `links = () => [...campaignsPanelLinks(), ...]`. */
-export const campaignsPanelLinks = () => [{ rel: 'stylesheet', href: campaignsStyles }];
-
-// The create and edit form (and Conform with it) loads when it is opened, or when its link is pointed at.
-const CampaignForm = latePart('campaign-form', () => import('./campaign-form').then((m) => m.CampaignForm));
-const preloadCampaignForm = CampaignForm.preload;
+// The create, edit and delete modals (the form and Conform's helpers with them) load when one is
+// opened, or when the create link is pointed at (ADR 0221).
+const CampaignModals = latePart('campaign-modals', () => import('./campaign-modals').then((m) => m.CampaignModals));
+const preloadCampaignModals = CampaignModals.preload;
 
 export interface CampaignsPanelDataset {
   id: string;
@@ -49,40 +45,14 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
           className="button primary"
           to={campaignsUrl({ create_campaign: 1 })}
           preventScrollReset
-          onPointerEnter={preloadCampaignForm}
-          onFocus={preloadCampaignForm}
+          onPointerEnter={preloadCampaignModals}
+          onFocus={preloadCampaignModals}
         >
           Create Campaign
         </Link>
       </div>
 
-      {creating && (
-        <TomeModal title="Create campaign" closeTo={campaignsUrl()} testId="create-campaign">
-          <CampaignForm />
-        </TomeModal>
-      )}
-      {editing && (
-        <TomeModal title={`Edit campaign: ${editing.name}`} closeTo={campaignsUrl()}>
-          <CampaignForm campaign={editing} />
-        </TomeModal>
-      )}
-      {deleting && (
-        <TomeModal title="Delete campaign" closeTo={campaignsUrl()}>
-          <p>
-            Delete <strong>{deleting.name}</strong>? Its conversations go with it. This cannot be undone.
-          </p>
-          <Form method="post" action={campaignsUrl({ delete_campaign: deleting.id })} className="row">
-            <input type="hidden" name="intent" value="delete-campaign" />
-            <input type="hidden" name="campaign_id" value={deleting.id} />
-            <button type="submit" className="danger">
-              Delete campaign
-            </button>
-            <Link className="button" to={campaignsUrl()} preventScrollReset>
-              Cancel
-            </Link>
-          </Form>
-        </TomeModal>
-      )}
+      {(creating || editing || deleting) && <CampaignModals creating={creating} editing={editing} deleting={deleting} />}
 
       {campaigns.length === 0 ? (
         <div className="empty-state card">
@@ -160,12 +130,18 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
                     to={campaignsUrl({ edit_campaign: campaign.id })}
                     preventScrollReset
                     aria-label={`Edit ${campaign.name}`}
-                    onPointerEnter={preloadCampaignForm}
-                    onFocus={preloadCampaignForm}
+                    onPointerEnter={preloadCampaignModals}
+                    onFocus={preloadCampaignModals}
                   >
                     Edit
                   </Link>
-                  <Link className="button danger" to={campaignsUrl({ delete_campaign: campaign.id })} preventScrollReset>
+                  <Link
+                    className="button danger"
+                    to={campaignsUrl({ delete_campaign: campaign.id })}
+                    preventScrollReset
+                    onPointerEnter={preloadCampaignModals}
+                    onFocus={preloadCampaignModals}
+                  >
                     Delete
                   </Link>
                 </div>

@@ -1,15 +1,18 @@
 import { useLocation, useNavigate } from '@remix-run/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { CONTENT_MESSAGES, defaultContentFilename, savedMessage } from '../../../contract/content';
 import { contentRequestForm, contentRevisionForm, contentSaveForm } from '~/lib/form-schemas';
 import { usePendingIntent, useSchemaForm } from '~/lib/forms';
+import { latePart } from '~/lib/late-part';
 import { useHydrated } from '~/lib/use-hydrated';
 import contentStyles from '~/styles/content.css?url';
-import { ContentPreview } from './content-preview';
 import { ContentRequestForm } from './content-request-form';
-import { ContentResult } from './content-result';
 import { CONTENT_INTENTS, freshHref, hostOf, sessionHref } from './content-urls';
 import type { ContentCampaign, ContentDataset, ContentInitialState } from './types';
+
+// A result and its preview (and the Markdown renderer they draw with) load with the page that shows one (ADR 0221).
+const ContentResult = latePart('content-result', () => import('./content-result').then((m) => m.ContentResult));
+const ContentPreview = latePart('content-preview', () => import('./content-preview').then((m) => m.ContentPreview));
 
 export interface ContentCreatorProps {
   variant: 'assistant' | 'dashboard';
@@ -46,6 +49,12 @@ function ContentSession({ variant, campaigns, datasets, initial, heading }: Cont
   // Showing the log and the preview is the page's own business with JavaScript; without, the address says (?revisions, ?preview).
   const [showLog, setShowLog] = useState(initial.showLog);
   const [preview, setPreview] = useState<'preview' | 'save' | null>(initial.preview ? 'preview' : null);
+  // The result's code is on its way while the content is being written.
+  useEffect(() => {
+    if (pending !== 'generate-content') return;
+    ContentResult.preload();
+    ContentPreview.preload();
+  }, [pending]);
 
   const options = { shouldValidate: 'onSubmit', constraint: false } as const;
   const requestForm = useSchemaForm('generate-content', contentRequestForm, {

@@ -2,9 +2,6 @@ import { Form, Link } from '@remix-run/react';
 import type { Seat } from '../../../server/domain/seats/members';
 import type { CampaignBudgetStatus } from '../../../server/domain/usage/campaign-budget';
 import { CampaignBudgetNotice } from './campaign-budget-notice';
-import seatsStylesHref from '~/styles/seats.css?url';
-
-export const seatsPanelLinks = () => [{ rel: 'stylesheet', href: seatsStylesHref }];
 
 /**
  * The dashboard's "Campaigns you play in": each campaign another GM runs with the user at the

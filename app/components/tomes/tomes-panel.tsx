@@ -2,13 +2,21 @@ import { Link, useNavigate, useSearchParams } from '@remix-run/react';
 import { useEffect } from 'react';
 import type { Dataset } from '../../../server/domain/tomes';
 import { ACCEPTED_UPLOAD_EXTENSIONS, NOTICE_MS } from '../../../contract/tomes';
+import { latePart } from '~/lib/late-part';
 import { DatasetCard } from './dataset-card';
-import { CreateDatasetForm, DeleteDatasetForm, MetadataForm, TomeDetailsForm } from './dataset-forms';
-import { DocumentViewer } from './document-viewer';
-import { ManageDocuments } from './manage-documents';
 import { TomeModal } from './tome-modal';
 import { tomesUrl } from './tome-urls';
 import type { TomesView } from './tomes-view.server';
+
+// The modals' code (their forms, Conform with them, the document viewer) loads with the page that
+// opens one, or when it is opened after the page is live (ADR 0185, ADR 0221).
+const datasetForms = () => import('./dataset-forms');
+const CreateDatasetForm = latePart('create-dataset-form', () => datasetForms().then((m) => m.CreateDatasetForm));
+const TomeDetailsForm = latePart('tome-details-form', () => datasetForms().then((m) => m.TomeDetailsForm));
+const MetadataForm = latePart('metadata-form', () => datasetForms().then((m) => m.MetadataForm));
+const DeleteDatasetForm = latePart('delete-dataset-form', () => datasetForms().then((m) => m.DeleteDatasetForm));
+const ManageDocuments = latePart('manage-documents', () => import('./manage-documents').then((m) => m.ManageDocuments));
+const DocumentViewer = latePart('document-viewer', () => import('./document-viewer').then((m) => m.DocumentViewer));
 
 const NOTICES: Record<string, string> = {
   created: 'Knowledge Tome created.',
@@ -79,7 +87,13 @@ export function TomesPanel({ datasets, view }: { datasets: Dataset[]; view: Tome
 
       <div className="tomes-toolbar">
         <p className="muted">Your rulebooks, notes and lore, ready for the assistant to search and cite.</p>
-        <Link to={tomesUrl({ create: 1 })} className="button primary" preventScrollReset>
+        <Link
+          to={tomesUrl({ create: 1 })}
+          className="button primary"
+          preventScrollReset
+          onPointerEnter={CreateDatasetForm.preload}
+          onFocus={CreateDatasetForm.preload}
+        >
           Create Knowledge Tome
         </Link>
       </div>

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { ActiveJob, JobStatus } from '../../../server/domain/tomes';
 import { JOB_TIMING, type DuplicateChoice } from '../../../contract/tomes';
 import { ApiError, apiFetch } from '~/lib/api-client';
-import { checkFile, postWithProgress, UploadRefused } from './upload-request';
+import { latePart } from '~/lib/late-part';
 import { useLeaveWarning } from './use-leave-warning';
 
 /**
@@ -143,6 +143,8 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
         ]);
         return { file, key };
       });
+      // Sending code loads with the first upload (ADR 0221).
+      const { checkFile, postWithProgress, UploadRefused } = await import('./upload-request');
       const fail = (key: string, reason: string, duplicateOf?: File) => {
         outcome.failed++;
         update(key, { state: 'failed', status: 'failed', error: `Failed to upload document. ${reason}`.trim(), duplicateOf });
@@ -180,4 +182,14 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
 
   const tracker = useMemo<Tracker>(() => ({ entries, pending, upload, dismiss: remove }), [entries, pending, upload, remove]);
   return <TrackerContext.Provider value={tracker}>{children}</TrackerContext.Provider>;
+}
+
+// The status panel's code loads once there is an upload to show: the server never renders one
+// (uploads and jobs are tracked in the browser), so no page waits for it (ADR 0221).
+const UploadTrackerStatus = latePart('upload-status', () => import('./upload-list').then((m) => m.UploadTrackerStatus));
+
+/** Above the dashboard's tabs: the processing banner and every upload in flight, once there is one. */
+export function UploadStatus({ names }: { names?: Map<string, string> }) {
+  const { entries } = useUploadTracker();
+  return entries.length > 0 ? <UploadTrackerStatus names={names} /> : null;
 }
