@@ -23,7 +23,7 @@ const REPULSION_STRENGTH = -300;
  */
 export const ALPHA_START = 0.2;
 /**
- * Cooling per step: from ALPHA_START to the spec's 0.01 in 40 steps (d3's default decay takes 300
+ * Cooling per step: from ALPHA_START to the spec's 0.01 in 40 steps (d3's default decay takes 200
  * from 1). Measured at 100, 500 and 2,000 concepts: links as long and as many crossings as 100
  * steps from a spiral at alpha 1, no overlapping circles (bench/concept-map, docs/benchmarks.md).
  */
