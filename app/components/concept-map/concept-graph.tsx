@@ -127,9 +127,16 @@ export default function ConceptGraph({
     view.apply({ k, x: (canvasRef.current.width - area.width * k) / 2, y: (canvasRef.current.height - area.height * k) / 2 }, false);
   }, [area, view]);
 
-  // Elements were (re)rendered: put them where their nodes are.
+  // A layer (re)rendered elements: put them where their nodes are. Only then: a full draw of a big
+  // map is tens of milliseconds, and the page re-renders for every zoom step and state change.
+  const layersRendered = useRef(true);
+  const markRendered = useCallback(() => {
+    layersRendered.current = true;
+  }, []);
   useEffect(() => {
-    if (positionsRef.current) draw(positionsRef.current);
+    if (!layersRendered.current || !positionsRef.current) return;
+    layersRendered.current = false;
+    draw(positionsRef.current);
   });
 
   const showTip = useCallback((id: string) => setTipId(id), []);
@@ -219,7 +226,7 @@ export default function ConceptGraph({
         <rect className="cm-backdrop" width={width} height={height} />
         <g ref={viewportRef} className="cm-viewport">
           {area && <rect className="cm-area" width={area.width} height={area.height} rx={12} />}
-          <LinkLayer links={links} highlighted={tipId} register={registerLink} />
+          <LinkLayer links={links} highlighted={tipId} register={registerLink} rendered={markRendered} />
           <NodeLayer
             concepts={concepts}
             radii={radii}
@@ -234,6 +241,7 @@ export default function ConceptGraph({
             onFocus={onFocusNode}
             onKey={onNodeKey}
             onUnpin={unpin}
+            rendered={markRendered}
           />
         </g>
       </svg>

@@ -30,19 +30,21 @@ export function ConceptLists({ concepts, relationships, minStrength, open }: Con
                   <span className="cm-swatch" style={{ background: CONCEPT_TYPE_MAP[type].color }} aria-hidden="true" />
                   {CONCEPT_TYPE_MAP[type].name} ({list.length})
                 </h4>
-                <ul>
-                  {list.map((concept) => (
-                    <li key={concept.id}>
-                      <strong>{concept.name}</strong>
-                      {concept.description && <span className="muted"> — {concept.description}</span>}
-                      <span className="cm-list-sources">
-                        {' '}
-                        ({concept.sources} {concept.sources === 1 ? 'source' : 'sources'}
-                        {concept.source_passages[0] ? `; ${[...new Set(concept.source_passages.map((p) => p.filename))].join(', ')}` : ''})
-                      </span>
-                    </li>
-                  ))}
-                </ul>
+                {chunks(list).map((part) => (
+                  <ul key={part[0].id} className="cm-list-chunk">
+                    {part.map((concept) => (
+                      <li key={concept.id}>
+                        <strong>{concept.name}</strong>
+                        {concept.description && <span className="muted"> — {concept.description}</span>}
+                        <span className="cm-list-sources">
+                          {' '}
+                          ({concept.sources} {concept.sources === 1 ? 'source' : 'sources'}
+                          {concept.source_passages[0] ? `; ${[...new Set(concept.source_passages.map((p) => p.filename))].join(', ')}` : ''})
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ))}
               </div>
             );
           })}
@@ -55,20 +57,35 @@ export function ConceptLists({ concepts, relationships, minStrength, open }: Con
           {shown.length === 0 ? (
             <p className="muted">No relationships at this strength.</p>
           ) : (
-            <ul className="cm-relationship-list">
-              {shown.map((relationship) => (
-                <li key={relationship.id}>
-                  {byId.get(relationship.source)?.name} <em>{relationship.relationship}</em> {byId.get(relationship.target)?.name}{' '}
-                  <span className="muted small">
-                    (strength {relationship.strength}
-                    {relationship.count > 1 ? `, ${relationship.count} passages` : ''})
-                  </span>
-                </li>
-              ))}
-            </ul>
+            chunks(shown).map((part) => (
+              <ul key={part[0].id} className="cm-relationship-list cm-list-chunk">
+                {part.map((relationship) => (
+                  <li key={relationship.id}>
+                    {byId.get(relationship.source)?.name} <em>{relationship.relationship}</em> {byId.get(relationship.target)?.name}{' '}
+                    <span className="muted small">
+                      (strength {relationship.strength}
+                      {relationship.count > 1 ? `, ${relationship.count} passages` : ''})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ))
           )}
         </section>
       </div>
     </details>
   );
+}
+
+/**
+ * A big map's lists in runs of this many items, each its own list that the browser lays out only
+ * once scrolled near (content-visibility in concept-map.css): the lists are open and on screen
+ * while the page loads, and thousands of items laid out at once were the page's longest task.
+ */
+const CHUNK = 100;
+
+function chunks<T>(items: T[]): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK) parts.push(items.slice(start, start + CHUNK));
+  return parts;
 }

@@ -17,7 +17,10 @@ export function drawGraph(elements: GraphElements, links: Array<{ id: string; so
     const source = indexOf.get(link.source);
     const target = indexOf.get(link.target);
     if (!element || source === undefined || target === undefined) continue;
-    const [x1, y1, x2, y2] = [xy[2 * source], xy[2 * source + 1], xy[2 * target], xy[2 * target + 1]].map(Math.round);
+    const x1 = Math.round(xy[2 * source]);
+    const y1 = Math.round(xy[2 * source + 1]);
+    const x2 = Math.round(xy[2 * target]);
+    const y2 = Math.round(xy[2 * target + 1]);
     const line = element.firstElementChild as SVGLineElement | null;
     line?.setAttribute('x1', String(x1));
     line?.setAttribute('y1', String(y1));

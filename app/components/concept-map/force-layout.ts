@@ -6,6 +6,7 @@
  */
 import { forceCollide, forceLink, forceManyBody, forceSimulation, forceX, forceY, type Simulation, type SimulationNodeDatum } from 'd3-force';
 import { ALPHA_MIN, clampToCanvas, linkDistance, REPULSION_DISTANCE_MAX } from '../../../contract/concept-map';
+import { seedPositions } from './seed-layout';
 
 /**
  * Barnes-Hut accuracy of the repulsion. d3's default (0.9) compares each node with more of the
@@ -15,14 +16,21 @@ import { ALPHA_MIN, clampToCanvas, linkDistance, REPULSION_DISTANCE_MAX } from '
 export const REPULSION_THETA = 1.2;
 const REPULSION_STRENGTH = -300;
 /**
- * Cooling per step: from 1 to the spec's 0.01 in 100 steps (d3's default takes 200). The seeded
- * spiral starts nodes about where they end, so the second hundred steps only polished the layout
- * (bench/concept-map, docs/benchmarks.md).
+ * A new layout starts this cool: its concepts are seeded by the graph's structure
+ * (seed-layout.ts), so the strong early steps that untangle a random start would only throw that
+ * away. A layout that only relaxes (weaker links hidden, an updated map) starts from its previous
+ * places, as good a start, and cools the same way.
  */
-export const ALPHA_DECAY = 1 - ALPHA_MIN ** (1 / 100);
+export const ALPHA_START = 0.2;
+/**
+ * Cooling per step: from ALPHA_START to the spec's 0.01 in 40 steps (d3's default decay takes 200
+ * from 1). Measured at 100, 500 and 2,000 concepts: links as long and as many crossings as 100
+ * steps from a spiral at alpha 1, no overlapping circles (bench/concept-map, docs/benchmarks.md).
+ */
+export const ALPHA_DECAY = 1 - (ALPHA_MIN / ALPHA_START) ** (1 / 40);
 /**
  * Collision (the costliest force per step) joins only once the layout has cooled to this value
- * (the last ~35 steps): before that the repulsion keeps nodes apart, and overlaps are what is
+ * (the last ~20 steps): before that the repulsion keeps nodes apart, and overlaps are what is
  * left to settle at the end.
  */
 export const COLLIDE_FROM_ALPHA = 0.05;
@@ -31,7 +39,7 @@ const CENTRE_PULL = 0.03;
 export interface LayoutNode {
   id: string;
   radius: number;
-  /** Where it starts: its previous place, or unset for a new concept (seeded by seedPosition). */
+  /** Where it starts: its previous place, or unset for a new concept (seeded by seedPositions). */
   x?: number;
   y?: number;
   /** Pinned by a drag. */
@@ -56,29 +64,13 @@ export interface LayoutInput {
   area: LayoutArea;
   /** Room kept around each node for its label. */
   collidePadding: number;
-  /** The starting cooling value: 1 for a new map, less when an existing layout only relaxes. */
+  /** The starting cooling value (ALPHA_START). */
   alpha: number;
 }
 
 interface SimNode extends SimulationNodeDatum {
   id: string;
   radius: number;
-}
-
-/**
- * Where a concept without a place starts: d3's phyllotaxis spiral, spread so that the spiral
- * fills about the area the settled map will take. The heaviest concepts (first) start in the
- * middle, and nodes start about as far apart as they end, so the layout spends its steps
- * untangling rather than pushing a tight ball apart.
- */
-export function seedPosition(index: number, count: number, area: LayoutArea): { x: number; y: number } {
-  const spread = Math.max(12, 0.45 * Math.sqrt((area.width * area.height) / Math.max(1, count)));
-  const distance = spread * Math.sqrt(0.5 + index);
-  const angle = index * Math.PI * (3 - Math.sqrt(5));
-  return {
-    x: clampToCanvas(area.width / 2 + distance * Math.cos(angle), area.width),
-    y: clampToCanvas(area.height / 2 + distance * Math.sin(angle), area.height),
-  };
 }
 
 export interface ForceLayout {
@@ -97,8 +89,10 @@ export interface ForceLayout {
 
 export function createForceLayout(input: LayoutInput): ForceLayout {
   const { area } = input;
+  const unplaced = input.nodes.some((node) => node.x === undefined || node.y === undefined);
+  const seeds = unplaced ? seedPositions(input.nodes, input.links, area) : [];
   const nodes: SimNode[] = input.nodes.map((node, index) => {
-    const seeded = node.x === undefined || node.y === undefined ? seedPosition(index, input.nodes.length, area) : { x: node.x, y: node.y };
+    const seeded = node.x === undefined || node.y === undefined ? seeds[index] : { x: node.x, y: node.y };
     return { id: node.id, radius: node.radius, x: seeded.x, y: seeded.y, fx: node.fx ?? null, fy: node.fy ?? null };
   });
   const known = new Set(nodes.map((node) => node.id));

@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent } from 'react';
+import { memo, useEffect, type KeyboardEvent } from 'react';
 import type { MapConcept } from '../../../server/domain/concept-map';
 import { CONCEPT_TYPE_MAP, linkWidth, truncateLabel } from '../../../contract/concept-map';
 import { endId, type GraphLink } from './graph-model';
@@ -7,10 +7,13 @@ interface LinkLayerProps {
   links: GraphLink[];
   highlighted: string | null;
   register(id: string, element: SVGGElement | null): void;
+  /** Called after each render of the layer: its elements need placing. */
+  rendered(): void;
 }
 
 /** The relationships: lines moved by the layout outside React; the hovered concept's ones show their label. */
-export const LinkLayer = memo(function LinkLayer({ links, highlighted, register }: LinkLayerProps) {
+export const LinkLayer = memo(function LinkLayer({ links, highlighted, register, rendered }: LinkLayerProps) {
+  useEffect(() => rendered());
   return (
     <g className="cm-links">
       {links.map((link) => {
@@ -49,11 +52,14 @@ interface NodeLayerProps {
   onFocus(id: string): void;
   onKey(event: KeyboardEvent<SVGGElement>, id: string): void;
   onUnpin(id: string): void;
+  /** Called after each render of the layer: its elements need placing. */
+  rendered(): void;
 }
 
 /** The concepts: a circle per concept, sized by weight and coloured by type, with its label below. */
 export const NodeLayer = memo(function NodeLayer(props: NodeLayerProps) {
-  const { concepts, radii, showLabels, highlighted, related, tabStop, register } = props;
+  const { concepts, radii, showLabels, highlighted, related, tabStop, register, rendered } = props;
+  useEffect(() => rendered());
   return (
     <g className="cm-nodes">
       {concepts.map((concept) => {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { clampToCanvas } from '../../../contract/concept-map';
 import { BIG_MAP } from './graph-model';
-import { seedPosition, type LayoutArea, type LayoutLink } from './force-layout';
+import { ALPHA_START, type LayoutArea, type LayoutLink } from './force-layout';
+import { seedPositions } from './seed-layout';
 import type { LayoutFrame, ToLayoutWorker } from './layout-protocol';
 
 export interface LayoutState {
@@ -104,14 +105,14 @@ export function useForceLayout({ nodes, links, area, collidePadding, draw, settl
       const index = previous.indexOf.get(id);
       return index === undefined ? undefined : { x: previous.xy[2 * index], y: previous.xy[2 * index + 1] };
     };
-    const first = previous.ids.length === 0;
     const ids = nodes.map((node) => node.id);
     const key = ids.join(',');
     newConcepts.current = newConcepts.current || key !== conceptKey.current;
     conceptKey.current = key;
     const xy = new Float64Array(ids.length * 2);
+    const seeds = nodes.every((node) => previous.indexOf.has(node.id)) ? [] : seedPositions(nodes, links, area);
     const layoutNodes = nodes.map((node, index) => {
-      const place = placeOf(node.id) ?? seedPosition(index, nodes.length, area);
+      const place = placeOf(node.id) ?? seeds[index];
       xy[2 * index] = place.x;
       xy[2 * index + 1] = place.y;
       const pin = pinned.current.get(node.id);
@@ -121,7 +122,7 @@ export function useForceLayout({ nodes, links, area, collidePadding, draw, settl
     run.current += 1;
     startedAt.current = performance.now();
     setState({ running: true, settleMs: null, ticks: 0, computeMs: null });
-    post({ type: 'start', run: run.current, input: { nodes: layoutNodes, links, area, collidePadding, alpha: first ? 1 : 0.5 } });
+    post({ type: 'start', run: run.current, input: { nodes: layoutNodes, links, area, collidePadding, alpha: ALPHA_START } });
     scheduleDraw(true);
   }, [nodes, links, area, collidePadding, post, scheduleDraw]);
 
