@@ -210,5 +210,6 @@ describe('hostile uploads', () => {
     }
     expect(answeredWhileRunning).toBeGreaterThanOrEqual(3);
     expect(Math.max(...latencies)).toBeLessThan(3000);
-  });
+    // The ingest itself may take long on a busy machine (30 s was seen at load 20); what is asserted is the latency above.
+  }, 120_000);
 });
