@@ -28,10 +28,35 @@ export function serveSettings(): { nodeArgs: string[]; env: Record<string, strin
   return { nodeArgs: exec[1].split(/\s+/), env };
 }
 
-export function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+/** RSS of one process (0 once it has gone). */
+function ownRss(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
 }
+
+/** The process's children and theirs (the server's reading process), from /proc. */
+function descendantsOf(pid: number): number[] {
+  const children: number[] = [];
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const listed = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (listed) children.push(...listed.split(/\s+/).map(Number));
+    }
+  } catch {
+    // The process ended while it was read.
+  }
+  return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+/** RSS of the processes the process started (the server's reading process, while it runs). */
+export const childrenRss = (pid: number) => descendantsOf(pid).reduce((sum, child) => sum + ownRss(child), 0);
+
+/** RSS of the process with every process it started: what the server costs the machine. */
+export const rssOf = (pid: number) => ownRss(pid) + childrenRss(pid);
 
 /** RSS once it has settled: the median of samples over a few seconds. */
 export async function settledRss(pid: number, seconds = 5): Promise<number> {
@@ -59,7 +84,8 @@ export function summarize(r: MemoryReport | null): string {
   return `[V8 heap ${mb(r.heapTotal)} (live ${mb(r.heapUsed)}), WebAssembly ${mb(r.wasmResident)} resident of ${r.wasmSizes.map(mb).join(' + ')}, other anonymous ${mb(r.anonResident - r.heapTotal)} (malloc heap ${mb(r.mallocHeapResident)}), files ${mb(r.fileResident)}, ${r.threads} threads]`;
 }
 
-export const breakdown = async (pid: number) => summarize(await probe(pid));
+/** Where the server's memory is (the probe), and its reading process's RSS if one runs. */
+export const breakdown = async (pid: number) => `${summarize(await probe(pid))}, reading processes ${mb(childrenRss(pid))}`;
 
 /** A bare PGlite on the folder, idle after one query: with PGlite's and node's defaults, or the server's settings. */
 export async function bareRss(dataDir: string, withServerSettings: boolean): Promise<number> {
@@ -100,15 +126,21 @@ export async function createTome(server: Server, token: string, name: string): P
 }
 
 /**
- * Uploads one file and waits for its job, sampling RSS every 50 ms and the probe every second;
- * returns the document id, the peak RSS and the probe's report nearest the peak.
+ * Uploads one file and waits for its job, sampling RSS (the server's and its reading process's)
+ * every 50 ms and the probe every second; returns the document id, the peak RSS, the reading
+ * process's part of it and the probe's report nearest the peak (the server process alone).
  */
 export async function ingest(server: Server, token: string, tomeId: string, filename: string, bytes: Uint8Array) {
   const form = new FormData();
   form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
   let peak = rssOf(server.pid);
+  let childrenAtPeak = childrenRss(server.pid);
   let atPeak: MemoryReport | null = null;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 50);
+  const sampler = setInterval(() => {
+    const children = childrenRss(server.pid);
+    const rss = ownRss(server.pid) + children;
+    if (rss > peak) [peak, childrenAtPeak] = [rss, children];
+  }, 50);
   let probing = true;
   const prober = (async () => {
     while (probing) {
@@ -129,7 +161,7 @@ export async function ingest(server: Server, token: string, tomeId: string, file
       if (job.status === 'completed') break;
       await sleep(200);
     }
-    return { documentId: upload.document_id, peak, atPeak: atPeak as MemoryReport | null, seconds: (Date.now() - started) / 1000 };
+    return { documentId: upload.document_id, peak, childrenAtPeak, atPeak: atPeak as MemoryReport | null, seconds: (Date.now() - started) / 1000 };
   } finally {
     clearInterval(sampler);
     probing = false;
