@@ -7,8 +7,11 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { childrenRss, ownRss, rssOf } from '../../tests/support/process-rss';
 import { startBuiltServer } from '../support/server';
 import type { MemoryReport } from './probe';
+
+export { rssOf };
 
 export const MB = 1024 * 1024;
 const PROBE = path.join(import.meta.dirname, 'probe.ts');
@@ -28,41 +31,11 @@ export function serveSettings(): { nodeArgs: string[]; env: Record<string, strin
   return { nodeArgs: exec[1].split(/\s+/), env };
 }
 
-/** RSS of one process (0 once it has gone). */
-function ownRss(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-/** The process's children and theirs (the server's reading process), from /proc. */
-function descendantsOf(pid: number): number[] {
-  const children: number[] = [];
-  try {
-    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-      const listed = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      if (listed) children.push(...listed.split(/\s+/).map(Number));
-    }
-  } catch {
-    // The process ended while it was read.
-  }
-  return children.flatMap((child) => [child, ...descendantsOf(child)]);
-}
-
-/** RSS of the processes the process started (the server's reading process, while it runs). */
-export const childrenRss = (pid: number) => descendantsOf(pid).reduce((sum, child) => sum + ownRss(child), 0);
-
-/** RSS of the process with every process it started: what the server costs the machine. */
-export const rssOf = (pid: number) => ownRss(pid) + childrenRss(pid);
-
 /** RSS once it has settled: the median of samples over a few seconds. */
-export async function settledRss(pid: number, seconds = 5): Promise<number> {
+export async function settledRss(pid: number, { seconds = 5, read = rssOf } = {}): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < seconds * 4; i++) {
-    samples.push(rssOf(pid));
+    samples.push(read(pid));
     await sleep(250);
   }
   return median(samples);
@@ -97,7 +70,8 @@ export async function bareRss(dataDir: string, withServerSettings: boolean): Pro
   });
   await new Promise((resolve) => child.once('message', resolve));
   await sleep(8000);
-  const rss = await settledRss(child.pid!);
+  // The process alone, as in the earlier sessions' figures (under tsx it may have esbuild's service beside it).
+  const rss = await settledRss(child.pid!, { read: ownRss });
   console.log(`  bare PGlite${withServerSettings ? ' (server settings)' : ''}: ${mb(rss)} ${await breakdown(child.pid!)}`);
   child.kill();
   await new Promise((resolve) => child.once('exit', resolve));
