@@ -1,14 +1,14 @@
 import type { ExtractionErrorCode } from '../extract';
 import type { PackedDocument } from './packed';
 
-export interface ToReader {
+export interface ToWorker {
   bytes: Uint8Array;
   filename: string;
   maxFileBytes?: number;
   timeoutMs: number;
 }
 
-export type FromReader =
+export type FromWorker =
   | { kind: 'page'; page: number; pageCount: number }
   | { kind: 'chunking' }
   | { kind: 'done'; packed: PackedDocument }
