@@ -1,44 +1,55 @@
 import { BlockBuilder } from './blocks';
 
-/** RFC 4180 fields: quoted fields may hold the delimiter, doubled quotes and line breaks. */
+/**
+ * RFC 4180 fields: quoted fields may hold the delimiter, doubled quotes and line breaks. Each
+ * field is cut out of the text in runs (not built a character at a time: on a 4 MB table that
+ * made millions of one-character strings, and the reading process's peak doubled).
+ */
 export function parseCsv(text: string, delimiter = detectDelimiter(text)): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
+  // The field so far: `field`, then the text from `from` up to the current character.
   let field = '';
+  let from = 0;
   let quoted = false;
   let i = 0;
   const n = text.length;
+  const pending = () => field + text.slice(from, i);
   while (i < n) {
     const c = text[i];
     if (quoted) {
       if (c === '"') {
+        field = pending();
         if (text[i + 1] === '"') {
           field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else field += c;
+          i++;
+        } else quoted = false;
+        from = i + 1;
+      }
       i++;
       continue;
     }
-    if (c === '"' && field.trim() === '') {
+    if (c === '"' && pending().trim() === '') {
       quoted = true;
       field = '';
+      from = i + 1;
     } else if (c === delimiter) {
-      row.push(field);
+      row.push(pending());
       field = '';
+      from = i + 1;
     } else if (c === '\n' || c === '\r') {
-      row.push(field);
+      row.push(pending());
       rows.push(row);
       row = [];
       field = '';
       if (c === '\r' && text[i + 1] === '\n') i++;
-    } else field += c;
+      from = i + 1;
+    }
     i++;
   }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
+  const last = pending();
+  if (last !== '' || row.length > 0) {
+    row.push(last);
     rows.push(row);
   }
   return rows;
