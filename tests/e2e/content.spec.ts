@@ -119,7 +119,8 @@ test.describe('content creation in real Chromium', () => {
     await expect(dialog.getByTestId('save-as')).toContainText('Maren Voss.md');
     await expect(dialog.getByLabel('Save to Knowledge Tome')).toHaveValue(datasetId);
     await dialog.getByRole('button', { name: 'Accept & Save to Dataset' }).click();
-    await expect(page.getByTestId('content-notice')).toHaveText('content saved as Maren Voss.md');
+    // The save indexes the document before it answers: on a shared, loaded server that can pass 10 s.
+    await expect(page.getByTestId('content-notice')).toHaveText('content saved as Maren Voss.md', { timeout: 30_000 });
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('content-result')).toHaveCount(0);
 
@@ -211,7 +212,8 @@ test.describe('content creation in real Chromium', () => {
     await shot(page, 'content-no-js-preview');
     await preview.getByLabel('Filename').fill('Maren the Veteran');
     await preview.getByRole('button', { name: 'Accept & Save to Dataset' }).click();
-    await expect(page.getByTestId('content-notice')).toHaveText('content saved as Maren the Veteran.md');
+    // The save indexes the document before it answers: on a shared, loaded server that can pass 10 s.
+    await expect(page.getByTestId('content-notice')).toHaveText('content saved as Maren the Veteran.md', { timeout: 30_000 });
     await expect(page.getByLabel('Character format')).toHaveValue('stats');
     expect(await documentNames(page.request, auth, datasetId)).toContain('Maren the Veteran.md:ready');
     await shot(page, 'content-no-js-saved');
