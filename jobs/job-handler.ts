@@ -4,6 +4,8 @@ import type { Services } from '../server/services';
 export interface JobAttempt {
   retryCount: number;
   retryLimit: number;
+  /** Aborted by pg-boss when it stops and gives up waiting for this job (it is retried after the next start). */
+  signal: AbortSignal;
 }
 
 /** A queue's handler: parses its payload and calls one domain function. */

@@ -37,10 +37,17 @@ interface IdleReader {
   onClose: () => void;
 }
 const idle: IdleReader[] = [];
+/** Processes reading a file now. */
+const working = new Set<ChildProcess>();
 
 /** How many reading processes wait for a next job. */
 export function keptReaderCount(): number {
   return idle.length;
+}
+
+/** How many reading processes are reading a file now. */
+export function readersAtWork(): number {
+  return working.size;
 }
 
 /** Whether the reader keeps the server's event loop alive: not while it waits as a spare. */
@@ -103,6 +110,7 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
   const ext = extensionOf(filename);
   const fileType = isAcceptedExtension(ext) ? ext : 'txt';
   const reader = takeReader(heapMb);
+  working.add(reader);
   return new Promise<PreparedDocument>((resolve, reject) => {
     let settled = false;
     // The end of what the process wrote to stderr: V8 says there why it stopped a process.
@@ -110,6 +118,7 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
     const finish = (outcome: () => void, reusable = false) => {
       if (settled) return;
       settled = true;
+      working.delete(reader);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       outcome();
