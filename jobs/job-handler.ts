@@ -4,7 +4,10 @@ import type { Services } from '../server/services';
 export interface JobAttempt {
   retryCount: number;
   retryLimit: number;
-  /** Aborted by pg-boss when it stops and gives up waiting for this job (it is retried after the next start). */
+  /**
+   * Aborted by pg-boss when the job is no longer this process's to finish: the queue stopped and
+   * stopped waiting for it (it is retried after the next start), or its claim was lost.
+   */
   signal: AbortSignal;
 }
 

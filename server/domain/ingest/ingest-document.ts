@@ -30,8 +30,8 @@ export interface IngestDeps {
   /** Texts per embedding call; between calls the event loop is free for other requests. */
   embedBatchSize?: number;
   /**
-   * Aborted when the queue stops (the server is closing): the reading process is ended and the
-   * job stops between statements, leaving the document as it was for the queue's retry.
+   * Aborted when the queue stops (the server is closing) or loses the job: the reading process is
+   * ended and the job stops between statements, leaving the document as it was for the retry.
    */
   signal?: AbortSignal;
 }
@@ -89,7 +89,7 @@ async function ingestInBackground(db: Kysely<DB>, userId: string, ref: { jobId: 
 
     return await writeIndex(db, ref, prepared, vectors, deps.embedder.model, progress, deps.signal);
   } catch (error) {
-    // Stopped by the server closing: nothing is recorded (the database is closing too), the queue retries the job.
+    // Stopped by the queue (the server closing): nothing is recorded (the database is closing too); the job is retried.
     if (deps.signal?.aborted) throw error;
     if (progress.cancelled || !(await jobIsLive(db, ref.jobId))) return 'skipped';
     const { permanent, message } = classify(error);
