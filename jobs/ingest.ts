@@ -20,6 +20,7 @@ export const ingestHandler: JobHandler = {
         embedder: services.ai.embedder,
         isLastAttempt: attempt.retryCount >= attempt.retryLimit,
         maxFileBytes: services.env.MAX_UPLOAD_MB * 1024 * 1024,
+        signal: attempt.signal,
       },
     );
     // The first search after a bulk ingest then plans with the new passages counted (and so

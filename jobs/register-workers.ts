@@ -29,7 +29,7 @@ export async function registerWorkers(boss: PgBoss, services: Services): Promise
         for (const job of jobs) {
           // The job's lines name its queue and id.
           await withLogger(log().child({ queue: handler.queue, jobId: job.id }), () =>
-            handler.run(services, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit }),
+            handler.run(services, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, signal: job.signal }),
           );
         }
       },

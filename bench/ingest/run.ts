@@ -4,7 +4,7 @@
  *   npm run bench:ingest        (SHARED_DIR defaults to ../shared; RUNS=3 PDF runs)
  * spellcasting.pdf (199 pages) is ingested RUNS times, each run beside a run of poppler's
  * pdftotext on the same file in the same minute: the ratio pipeline / pdftotext per run, its
- * min and median. The first run also starts the reading thread and PDF.js (a cold start, as
+ * min and median. The first run also starts the reading process and PDF.js (a cold start, as
  * after 15 s idle on a server); it is reported apart. Then the SRD corpus (17 files):
  * documents per minute. Peak resident memory throughout.
  */
@@ -66,7 +66,7 @@ const ratios: number[] = [];
 for (let run = 0; run <= RUNS; run++) {
   const poppler = pdftotext(pdf);
   const pipeline = await ingestFile(pdfTome.id, pdf);
-  const label = run === 0 ? 'cold (reading thread and PDF.js start)' : `run ${run}`;
+  const label = run === 0 ? 'cold (reading process and PDF.js start)' : `run ${run}`;
   rows.push(`| ${label} | ${seconds(pipeline)} s | ${seconds(poppler)} s | ${(pipeline / poppler).toFixed(1)}x |`);
   if (run > 0) ratios.push(pipeline / poppler);
 }

@@ -6,11 +6,12 @@
  *    other, IDLE_RUNS times (min / median): the bare PGlite with PGlite's defaults and node's,
  *    and with the server's Postgres settings and node flags;
  * 2. peak RSS while spellcasting.pdf (199 pages) is ingested, and RSS once the server is idle
- *    again (after the reading thread's keep-alive);
+ *    again (after the reading process's keep-alive);
  * 3. LARGE_ROUNDS uploads of a 4 MB CSV, each processed and deleted;
  * 4. a soak of SOAK uploads, each processed and deleted: small Markdown notes, and every
  *    SOAK_LARGE_EVERY-th a 1 MB CSV.
- * RSS is read from /proc/<pid>/status (VmRSS) of the server process itself; at each mark
+ * RSS is read from /proc/<pid>/status (VmRSS) of the server process and of the processes it started
+ * (its reading process, ADR 0224), added up; at each mark
  * bench/memory/probe.ts (preloaded) reports where it is: V8's heap, PGlite's WebAssembly heap,
  * the rest of the anonymous memory (native allocations, dead threads' pages), the binary.
  */

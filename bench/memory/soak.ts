@@ -6,8 +6,9 @@
  * server's settings), and the server's idle RSS. Then ROUNDS rounds of FILES (default: three 4 MB
  * CSVs, as in the issue's reproduction, then spellcasting.pdf, 199 pages): each file uploaded into
  * a new tome, processed, and the tome deleted; after each, RSS once idle again (past the reading
- * thread's keep-alive). Reports the peak and the idle RSS after every upload, with the probe's
- * breakdown (bench/memory/probe.ts) at the peak and after, and the growth over idle.
+ * process's keep-alive). Reports the peak and the idle RSS after every upload, with the probe's
+ * breakdown (bench/memory/probe.ts) at the peak and after, and the growth over idle. RSS counts the
+ * server process and the processes it started (the reading process, ADR 0224) together.
  * SETTINGS='NAME=value ...' adds environment to the server (to compare a setting in one run);
  * GC_AFTER=1 also has the probe run a full collection after each and reports RSS then.
  */
@@ -37,7 +38,7 @@ import {
 const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const FILES = (process.env.FILES ?? 'csv,csv,csv,pdf').split(',');
-/** Past the reading thread's keep-alive (server/domain/ingest/prepare/off-thread.ts). */
+/** Past the reading process's keep-alive (server/domain/ingest/prepare/off-thread.ts). */
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 20_000);
 const EXTRA_ENV = Object.fromEntries(
   (process.env.SETTINGS ?? '')
@@ -75,7 +76,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     await sleep(SETTLE_MS);
     const after = await settledRss(server.pid);
     rows.push(`| ${step} | ${filename} | ${run.seconds.toFixed(0)} s | ${mb(run.peak)} | ${mb(after)} | ${pct(after, idle)} |`);
-    console.log(`${step}. ${filename} (${run.seconds.toFixed(1)} s): peak ${mb(run.peak)} ${summarize(run.atPeak)}`);
+    console.log(`${step}. ${filename} (${run.seconds.toFixed(1)} s): peak ${mb(run.peak)} (reading processes ${mb(run.childrenAtPeak)}) ${summarize(run.atPeak)}`);
     console.log(`   tome deleted, idle after ${mb(after)} (${pct(after, idle)} over idle) ${await breakdown(server.pid)}`);
     if (process.env.GC_AFTER === '1') {
       const collected = summarize(await probe(server.pid, { gc: true }));

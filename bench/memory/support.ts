@@ -7,8 +7,11 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { childrenRss, ownRss, rssOf } from '../../tests/support/process-rss';
 import { startBuiltServer } from '../support/server';
 import type { MemoryReport } from './probe';
+
+export { rssOf };
 
 export const MB = 1024 * 1024;
 const PROBE = path.join(import.meta.dirname, 'probe.ts');
@@ -28,16 +31,11 @@ export function serveSettings(): { nodeArgs: string[]; env: Record<string, strin
   return { nodeArgs: exec[1].split(/\s+/), env };
 }
 
-export function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
-
 /** RSS once it has settled: the median of samples over a few seconds. */
-export async function settledRss(pid: number, seconds = 5): Promise<number> {
+export async function settledRss(pid: number, { seconds = 5, read = rssOf } = {}): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < seconds * 4; i++) {
-    samples.push(rssOf(pid));
+    samples.push(read(pid));
     await sleep(250);
   }
   return median(samples);
@@ -59,7 +57,8 @@ export function summarize(r: MemoryReport | null): string {
   return `[V8 heap ${mb(r.heapTotal)} (live ${mb(r.heapUsed)}), WebAssembly ${mb(r.wasmResident)} resident of ${r.wasmSizes.map(mb).join(' + ')}, other anonymous ${mb(r.anonResident - r.heapTotal)} (malloc heap ${mb(r.mallocHeapResident)}), files ${mb(r.fileResident)}, ${r.threads} threads]`;
 }
 
-export const breakdown = async (pid: number) => summarize(await probe(pid));
+/** Where the server's memory is (the probe), and its reading process's RSS if one runs. */
+export const breakdown = async (pid: number) => `${summarize(await probe(pid))}, reading processes ${mb(childrenRss(pid))}`;
 
 /** A bare PGlite on the folder, idle after one query: with PGlite's and node's defaults, or the server's settings. */
 export async function bareRss(dataDir: string, withServerSettings: boolean): Promise<number> {
@@ -71,7 +70,8 @@ export async function bareRss(dataDir: string, withServerSettings: boolean): Pro
   });
   await new Promise((resolve) => child.once('message', resolve));
   await sleep(8000);
-  const rss = await settledRss(child.pid!);
+  // The process alone, as in the earlier sessions' figures (under tsx it may have esbuild's service beside it).
+  const rss = await settledRss(child.pid!, { read: ownRss });
   console.log(`  bare PGlite${withServerSettings ? ' (server settings)' : ''}: ${mb(rss)} ${await breakdown(child.pid!)}`);
   child.kill();
   await new Promise((resolve) => child.once('exit', resolve));
@@ -100,15 +100,21 @@ export async function createTome(server: Server, token: string, name: string): P
 }
 
 /**
- * Uploads one file and waits for its job, sampling RSS every 50 ms and the probe every second;
- * returns the document id, the peak RSS and the probe's report nearest the peak.
+ * Uploads one file and waits for its job, sampling RSS (the server's and its reading process's)
+ * every 50 ms and the probe every second; returns the document id, the peak RSS, the reading
+ * process's part of it and the probe's report nearest the peak (the server process alone).
  */
 export async function ingest(server: Server, token: string, tomeId: string, filename: string, bytes: Uint8Array) {
   const form = new FormData();
   form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
   let peak = rssOf(server.pid);
+  let childrenAtPeak = childrenRss(server.pid);
   let atPeak: MemoryReport | null = null;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 50);
+  const sampler = setInterval(() => {
+    const children = childrenRss(server.pid);
+    const rss = ownRss(server.pid) + children;
+    if (rss > peak) [peak, childrenAtPeak] = [rss, children];
+  }, 50);
   let probing = true;
   const prober = (async () => {
     while (probing) {
@@ -129,7 +135,7 @@ export async function ingest(server: Server, token: string, tomeId: string, file
       if (job.status === 'completed') break;
       await sleep(200);
     }
-    return { documentId: upload.document_id, peak, atPeak: atPeak as MemoryReport | null, seconds: (Date.now() - started) / 1000 };
+    return { documentId: upload.document_id, peak, childrenAtPeak, atPeak: atPeak as MemoryReport | null, seconds: (Date.now() - started) / 1000 };
   } finally {
     clearInterval(sampler);
     probing = false;

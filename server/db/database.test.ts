@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteSettings, type Database } from './database';
 import { createTestDatabase } from './test-database';
@@ -27,6 +28,15 @@ describe('database', () => {
     await concurrent;
     const names = await db.selectFrom('campaigns').select('name').where('user_id', '=', user.id).execute();
     expect(names.map((row) => row.name)).toEqual(['kept']);
+  });
+
+  it('closes while a statement is running, and that statement still finishes', async () => {
+    const other = await createTestDatabase();
+    const running = sql<{ done: number }>`select 1 as done from pg_sleep(0.3)`.execute(other.db);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // On the server, postgres.js used to wait forever for the connection Kysely had reserved.
+    await other.close();
+    expect((await running).rows).toEqual([{ done: 1 }]);
   });
 
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(

@@ -33,7 +33,7 @@ export function tokenWeight(text: string): number {
 /*
  * Counted without building anything the size of the text: over a 5 MB document's text, an
  * array of every word (`match`) or a copy with its spaces collapsed (`replace`) took the reading
- * thread's heap from 50 to 200 MB.
+ * process's heap from 50 to 200 MB.
  */
 
 /** How many times a global pattern matches. */

@@ -29,6 +29,11 @@ export interface IngestDeps {
   maxFileBytes?: number;
   /** Texts per embedding call; between calls the event loop is free for other requests. */
   embedBatchSize?: number;
+  /**
+   * Aborted when the queue stops (the server is closing) or loses the job: the reading process is
+   * ended and the job stops between statements, leaving the document as it was for the retry.
+   */
+  signal?: AbortSignal;
 }
 
 export type IngestOutcome = 'completed' | 'failed' | 'skipped';
@@ -74,6 +79,7 @@ async function ingestInBackground(db: Kysely<DB>, userId: string, ref: { jobId: 
       onChunking: () => {
         progress.report('chunking', 42, 'Splitting the text into passages').catch(() => undefined);
       },
+      signal: deps.signal,
     });
     if (progress.cancelled) return 'skipped';
     const { chunks } = prepared;
@@ -81,8 +87,10 @@ async function ingestInBackground(db: Kysely<DB>, userId: string, ref: { jobId: 
     const vectors = await embedChunks(db, userId, chunks, deps, progress);
     if (progress.cancelled) return 'skipped';
 
-    return await writeIndex(db, ref, prepared, vectors, deps.embedder.model, progress);
+    return await writeIndex(db, ref, prepared, vectors, deps.embedder.model, progress, deps.signal);
   } catch (error) {
+    // Stopped by the queue (the server closing): nothing is recorded (the database is closing too); the job is retried.
+    if (deps.signal?.aborted) throw error;
     if (progress.cancelled || !(await jobIsLive(db, ref.jobId))) return 'skipped';
     const { permanent, message } = classify(error);
     if (message === UNEXPECTED_MESSAGE) log().error({ err: error, jobId: ref.jobId }, 'ingest failed unexpectedly');
@@ -121,6 +129,7 @@ async function embedChunks(db: Kysely<DB>, userId: string, chunks: Chunk[], deps
   const started = Date.now();
   try {
     for (let start = 0; start < chunks.length; start += batchSize) {
+      deps.signal?.throwIfAborted();
       await progress.report('embedding', 45 + (47 * start) / chunks.length, `Embedding passages: ${start} of ${chunks.length}`);
       if (progress.cancelled) return vectors;
       const batch = chunks.slice(start, start + batchSize);
@@ -162,6 +171,7 @@ async function writeIndex(
   vectors: number[][],
   model: string,
   progress: JobProgress,
+  signal: AbortSignal | undefined,
 ): Promise<IngestOutcome> {
   const document = await db.selectFrom('documents').select(['id', 'dataset_id', 'user_id']).where('id', '=', ref.documentId).executeTakeFirst();
   if (!document) return 'skipped';
@@ -173,6 +183,7 @@ async function writeIndex(
   try {
     let size = FIRST_BATCH;
     for (let start = 0; start < chunks.length; start = written.length) {
+      signal?.throwIfAborted();
       await progress.report('indexing', 93 + (6 * start) / chunks.length, `Indexing passages for search: ${start} of ${chunks.length}`);
       if (progress.cancelled) return 'skipped';
       const batch = chunks.slice(start, start + size);

@@ -1,7 +1,7 @@
 /**
  * How a document's text is cut for storage (tomes/document-text.ts): parts of at most
  * TEXT_PART_CHARS characters, never ending between the two halves of a surrogate pair (so a
- * part may hold one fewer). Its own module, free of the database, so the reading thread cuts the
+ * part may hold one fewer). Its own module, free of the database, so the reading process cuts the
  * text the same way (ingest/prepare/packed.ts).
  */
 export const TEXT_PART_CHARS = 262_144;

@@ -3,7 +3,7 @@ import { BlockBuilder } from './blocks';
 /**
  * RFC 4180 fields: quoted fields may hold the delimiter, doubled quotes and line breaks. Each
  * field is cut out of the text in runs (not built a character at a time: on a 4 MB table that
- * made millions of one-character strings, and the reading thread's peak doubled).
+ * made millions of one-character strings, and the reading process's peak doubled).
  */
 export function parseCsv(text: string, delimiter = detectDelimiter(text)): string[][] {
   const rows: string[][] = [];

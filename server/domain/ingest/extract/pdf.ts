@@ -215,7 +215,7 @@ function classify(error: unknown, timeoutMs: number): ExtractionError {
 
 /**
  * PDF.js through unpdf, on the same pdfjs-dist release the viewer uses (one version of PDF.js in
- * the project). Loaded on first use: it is large, and most threads that read uploads never need it.
+ * the project). Loaded on first use: it is large, and most reading processes never need it.
  */
 async function loadPdfJs() {
   const { definePDFJSModule, getResolvedPDFJS } = await import('unpdf');

@@ -1,14 +1,14 @@
 import type { ExtractionErrorCode } from '../extract';
 import type { PackedDocument } from './packed';
 
-export interface ToWorker {
+export interface ToReader {
   bytes: Uint8Array;
   filename: string;
   maxFileBytes?: number;
   timeoutMs: number;
 }
 
-export type FromWorker =
+export type FromReader =
   | { kind: 'page'; page: number; pageCount: number }
   | { kind: 'chunking' }
   | { kind: 'done'; packed: PackedDocument }

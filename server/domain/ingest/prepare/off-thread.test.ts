@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractionError } from '../extract/errors';
 import { buildPdf } from '../extract/test-fixtures';
-import { KEEP_THREAD_MAX_BYTES, keptThreadCount, prepareOffThread } from './off-thread';
+import { KEEP_READER_MAX_BYTES, keptReaderCount, prepareOffThread } from './off-thread';
 
 const pdf = buildPdf([['The Vault of Ashes', 'Dragons sleep beneath the mountain.'], ['Page two speaks of the Ember Crown.']]);
 
-describe('reading an upload in a worker thread', () => {
+describe('reading an upload in a child process', () => {
   it('gives back the text, the passages and the page progress', async () => {
     const pages: number[] = [];
     const prepared = await prepareOffThread(pdf, 'vault.pdf', { onProgress: (page) => pages.push(page) });
@@ -15,7 +15,7 @@ describe('reading an upload in a worker thread', () => {
     expect(pages).toEqual([1, 2]);
   });
 
-  it('reuses its kept thread for many jobs without piling up listeners on it', async () => {
+  it('reuses its kept process for many jobs without piling up listeners on it', async () => {
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
@@ -31,19 +31,19 @@ describe('reading an upload in a worker thread', () => {
     expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
   });
 
-  it('keeps the thread after a small file, and ends the one that read a large file', async () => {
+  it('keeps the process after a small file, and ends the one that read a large file', async () => {
     await prepareOffThread(new TextEncoder().encode('# Note\n\nThe ferryman owes silver.'), 'note.md');
-    // Files that ran earlier in this worker may have left spares: count from what is kept now.
-    const kept = keptThreadCount();
+    // Files that ran earlier in this test file may have left spares: count from what is kept now.
+    const kept = keptReaderCount();
     expect(kept).toBeGreaterThanOrEqual(1);
     const line = 'The ferryman owes the river a silver coin for every crossing.\n';
-    const large = new TextEncoder().encode(line.repeat(Math.ceil(KEEP_THREAD_MAX_BYTES / line.length) + 1));
+    const large = new TextEncoder().encode(line.repeat(Math.ceil(KEEP_READER_MAX_BYTES / line.length) + 1));
     const prepared = await prepareOffThread(large, 'ledger.txt');
     expect(prepared.chunks.length).toBeGreaterThan(1);
-    expect(keptThreadCount()).toBe(kept - 1);
+    expect(keptReaderCount()).toBe(kept - 1);
   });
 
-  it('ends a reading that runs past its time limit, and the next file is read by a fresh thread', async () => {
+  it('ends a reading that runs past its time limit, and the next file is read by a fresh process', async () => {
     const error = await prepareOffThread(pdf, 'vault.pdf', { timeoutMs: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExtractionError);
     expect((error as Error).message).toMatch(/^Reading the PDF file took longer than 1 ms and was stopped/);
@@ -57,10 +57,20 @@ describe('reading an upload in a worker thread', () => {
     expect((error as ExtractionError).code).toBe('damaged');
   });
 
-  it('ends the thread when the job is cancelled', async () => {
+  it('ends the process when the job is cancelled', async () => {
     const controller = new AbortController();
     const pending = prepareOffThread(pdf, 'vault.pdf', { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toThrow('Reading the file was cancelled.');
+  });
+
+  it('stops a reading that needs more than its heap limit, and says so', async () => {
+    const line = 'The ferryman owes the river a silver coin for every crossing.\n';
+    const ledger = new TextEncoder().encode(line.repeat(Math.ceil((24 * 1024 * 1024) / line.length)));
+    const error = await prepareOffThread(ledger, 'ledger.txt', { maxHeapMb: 32 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExtractionError);
+    expect((error as Error).message).toBe(
+      'Reading the text file needed more than 32 MB of memory and was stopped. Split it into smaller files and upload them separately.',
+    );
   });
 });

@@ -1,86 +1,107 @@
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import type { Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { ExtractionError, errors } from '../extract/errors';
 import { extensionOf, isAcceptedExtension } from '../extract/file-types';
 import { DEFAULT_LIMITS } from '../extract/types';
-import type { FromWorker, ToWorker } from './messages';
+import type { FromReader, ToReader } from './messages';
 import { unpackDocument } from './packed';
 import type { PreparedDocument } from './prepare';
 
 export interface OffThreadOptions {
   maxFileBytes?: number;
-  /** How long reading may take; the thread is ended when it passes (a PDF that blocks cannot hold it). */
+  /** How long reading may take; the process is ended when it passes (a PDF that blocks cannot hold it). */
   timeoutMs?: number;
-  /** Heap a reading thread may use before it is ended. */
+  /** Heap a reading process may use before it is ended. */
   maxHeapMb?: number;
   onProgress?: (page: number, pageCount: number) => void;
   onChunking?: () => void;
   signal?: AbortSignal;
 }
 
-const WORKER_URL = new URL('./worker.ts', import.meta.url);
+const ENTRY = fileURLToPath(new URL('./reader-process.ts', import.meta.url));
 const DEFAULT_MAX_HEAP_MB = 1024;
-/** A thread left idle this long is ended, so an idle server holds no reader's memory. */
+/** A reading process left idle this long is ended, so an idle server holds no reader. */
 const IDLE_MS = 15_000;
 /**
- * A thread that read a file this large is ended at once instead of kept: its heap grew with the
- * file and would otherwise stay resident beside the indexing that follows (ADR 0195). Starting a
- * thread costs about a second, small next to reading a large file.
+ * A process that read a file this large is ended at once instead of kept (ADR 0195): the next
+ * file gets a fresh one. Starting one costs about a second, small next to reading a large file.
  */
-export const KEEP_THREAD_MAX_BYTES = 1024 * 1024;
+export const KEEP_READER_MAX_BYTES = 1024 * 1024;
 
-interface IdleWorker {
-  worker: Worker;
+interface IdleReader {
+  reader: ChildProcess;
   heapMb: number;
   timer: NodeJS.Timeout;
-  /** Forgets the spare if its thread ends while idle; removed when the spare is taken again. */
-  onExit: () => void;
+  /** Forgets the spare if its process ends while idle; removed when the spare is taken again. */
+  onClose: () => void;
 }
-const idle: IdleWorker[] = [];
+const idle: IdleReader[] = [];
+/** Processes reading a file now. */
+const working = new Set<ChildProcess>();
 
-/** How many reading threads wait for a next job. */
-export function keptThreadCount(): number {
+/** How many reading processes wait for a next job. */
+export function keptReaderCount(): number {
   return idle.length;
 }
 
-function takeWorker(heapMb: number): Worker {
-  const index = idle.findIndex((w) => w.heapMb === heapMb);
+/** How many reading processes are reading a file now. */
+export function readersAtWork(): number {
+  return working.size;
+}
+
+/** Whether the reader keeps the server's event loop alive: not while it waits as a spare. */
+function hold(reader: ChildProcess, held: boolean): void {
+  const handles = [reader, reader.channel, reader.stderr as Socket | null];
+  for (const handle of handles) {
+    if (held) handle?.ref();
+    else handle?.unref();
+  }
+}
+
+function takeReader(heapMb: number): ChildProcess {
+  const index = idle.findIndex((r) => r.heapMb === heapMb);
   if (index >= 0) {
     const [spare] = idle.splice(index, 1);
     clearTimeout(spare.timer);
-    spare.worker.off('exit', spare.onExit);
-    spare.worker.ref();
-    return spare.worker;
+    spare.reader.off('close', spare.onClose);
+    hold(spare.reader, true);
+    return spare.reader;
   }
-  return new Worker(WORKER_URL, {
-    // The app runs TypeScript through tsx; the thread loads its modules the same way.
-    execArgv: ['--import', 'tsx'],
-    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+  return fork(ENTRY, [], {
+    // tsx for the app's TypeScript; small young-generation semi-spaces, as the server's
+    // (scripts/serve.sh); the heap limit, past which V8 ends the process.
+    execArgv: ['--import', 'tsx', '--max-semi-space-size=4', `--max-old-space-size=${heapMb}`],
+    // Structured clone: the upload and the packed document cross as bytes.
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
 }
 
-/** A thread that finished its job cleanly waits a while for the next one (starting one costs about a second). */
-function keepWorker(worker: Worker, heapMb: number): void {
-  worker.unref();
-  const spare: IdleWorker = {
-    worker,
+/** A process that finished its job cleanly waits a while for the next one (starting one costs about a second). */
+function keepReader(reader: ChildProcess, heapMb: number): void {
+  hold(reader, false);
+  const spare: IdleReader = {
+    reader,
     heapMb,
     timer: setTimeout(() => {
       idle.splice(idle.indexOf(spare), 1);
-      void worker.terminate();
+      reader.kill('SIGKILL');
     }, IDLE_MS).unref(),
-    onExit: () => {
+    onClose: () => {
       const at = idle.indexOf(spare);
       if (at >= 0) idle.splice(at, 1);
       clearTimeout(spare.timer);
     },
   };
-  worker.once('exit', spare.onExit);
+  reader.once('close', spare.onClose);
   idle.push(spare);
 }
 
 /**
- * Extracts and chunks an upload in a worker thread, so the web server keeps answering while a
- * large or hostile file is read. The thread is ended when the time limit passes, the job is
+ * Extracts and chunks an upload in a child process, so the web server keeps answering while a
+ * large or hostile file is read, and the memory reading took goes back to the operating system
+ * when the process ends (ADR 0224). The process is ended when the time limit passes, the job is
  * cancelled or its heap limit is hit; after a clean run on a small file it is kept briefly for the next job.
  */
 export function prepareOffThread(bytes: Uint8Array, filename: string, options: OffThreadOptions = {}): Promise<PreparedDocument> {
@@ -88,23 +109,28 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
   const heapMb = options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
   const ext = extensionOf(filename);
   const fileType = isAcceptedExtension(ext) ? ext : 'txt';
-  const worker = takeWorker(heapMb);
+  const reader = takeReader(heapMb);
+  working.add(reader);
   return new Promise<PreparedDocument>((resolve, reject) => {
     let settled = false;
+    // The end of what the process wrote to stderr: V8 says there why it stopped a process.
+    let stderr = '';
     const finish = (outcome: () => void, reusable = false) => {
       if (settled) return;
       settled = true;
+      working.delete(reader);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       outcome();
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      if (reusable && bytes.byteLength < KEEP_THREAD_MAX_BYTES) keepWorker(worker, heapMb);
-      else void worker.terminate();
+      reader.off('message', onMessage).off('error', onError).off('close', onClose);
+      reader.stderr?.off('data', onStderr);
+      if (reusable && bytes.byteLength < KEEP_READER_MAX_BYTES) keepReader(reader, heapMb);
+      else reader.kill('SIGKILL');
     };
     const timer = setTimeout(() => finish(() => reject(errors.timedOut(fileType, timeoutMs))), timeoutMs);
     const onAbort = () => finish(() => reject(errors.aborted()));
 
-    const onMessage = (message: FromWorker) => {
+    const onMessage = (message: FromReader) => {
       switch (message.kind) {
         case 'page':
           return options.onProgress?.(message.page, message.pageCount);
@@ -115,18 +141,26 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
         case 'failed':
           return finish(() => reject(new ExtractionError(message.code, message.message, { rejectAtUpload: message.rejectAtUpload })), true);
         case 'crashed':
-          return finish(() => reject(new Error(`reading ${filename} failed in its worker thread: ${message.message}`)));
+          return finish(() => reject(new Error(`reading ${filename} failed in its process: ${message.message}`)));
       }
     };
-    const onError = (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') finish(() => reject(errors.tooComplex(fileType, heapMb)));
-      else finish(() => reject(error));
+    const onStderr = (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4096);
     };
-    const onExit = (code: number) => finish(() => reject(new Error(`the reading thread for ${filename} stopped (exit code ${code})`)));
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    const onError = (error: Error) => finish(() => reject(error));
+    const onClose = (code: number | null, signal: NodeJS.Signals | null) =>
+      finish(() =>
+        reject(
+          stderr.includes('heap out of memory')
+            ? errors.tooComplex(fileType, heapMb)
+            : new Error(`the reading process for ${filename} stopped (${signal ?? `exit code ${code}`}): ${stderr.trim()}`),
+        ),
+      );
+    reader.on('message', onMessage).on('error', onError).on('close', onClose);
+    reader.stderr?.on('data', onStderr);
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const request: ToWorker = { bytes, filename, maxFileBytes: options.maxFileBytes, timeoutMs };
-    worker.postMessage(request);
+    const request: ToReader = { bytes, filename, maxFileBytes: options.maxFileBytes, timeoutMs };
+    reader.send(request);
   });
 }

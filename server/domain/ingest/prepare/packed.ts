@@ -2,10 +2,10 @@ import type { Chunk } from '../chunk';
 import type { PreparedDocument } from './prepare';
 
 /**
- * A prepared document on its way from the reading thread to the main thread. Cloned as strings,
+ * A prepared document on its way from the reading process to the server. Cloned as strings,
  * a 50 MB text and its passages (another 50 MB) took the main thread 0.5-0.7 s to receive in
- * one go, with nothing else answered meanwhile. Packed, they cross as UTF-8 in two transferred
- * buffers, and the main thread decodes one stored part of the text or one passage at a time,
+ * one go, with nothing else answered meanwhile. Packed, they cross as UTF-8 in two buffers
+ * (copied as bytes), and the main thread decodes one stored part of the text or one passage at a time,
  * as ingestion reaches it.
  */
 interface PackedStrings {
@@ -23,16 +23,14 @@ export interface PackedDocument extends Omit<PreparedDocument, 'text' | 'textPar
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** The packed document and the buffers to transfer with it. */
-export function packDocument(prepared: PreparedDocument): { packed: PackedDocument; transfer: ArrayBuffer[] } {
+export function packDocument(prepared: PreparedDocument): PackedDocument {
   const { text: _text, textParts, chunks, ...rest } = prepared;
-  const packed: PackedDocument = {
+  return {
     ...rest,
     chunks: chunks.map(({ content: _content, ...chunk }) => chunk),
     textParts: pack([...textParts()]),
     contents: pack(chunks.map((chunk) => chunk.content)),
   };
-  return { packed, transfer: [packed.textParts, packed.contents].flatMap((p) => [p.bytes.buffer as ArrayBuffer, p.ends.buffer as ArrayBuffer]) };
 }
 
 /** The document again, its text and passages decoded when read (each read decodes anew: read each once). */

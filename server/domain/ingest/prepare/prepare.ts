@@ -23,7 +23,7 @@ export interface PreparedDocument {
   mayHoldGmBlocks: boolean;
 }
 
-/** Extracts and chunks one upload. CPU-bound: the pipeline runs it in a worker thread (prepare/off-thread.ts). */
+/** Extracts and chunks one upload. CPU-bound: the pipeline runs it in a child process (prepare/off-thread.ts). */
 export async function prepareDocument(bytes: Uint8Array, filename: string, options: ExtractOptions & { onChunking?: () => void } = {}): Promise<PreparedDocument> {
   const extracted = await extractDocument(bytes, filename, options);
   options.onChunking?.();

@@ -1,23 +1,20 @@
-import { parentPort } from 'node:worker_threads';
 import { ExtractionError } from '../extract';
 import { packDocument } from './packed';
 import { prepareDocument } from './prepare';
-import type { FromWorker, ToWorker } from './messages';
+import type { FromReader, ToReader } from './messages';
 
-/** The worker thread's side: one request at a time, answered with the prepared document or the error. */
-const port = parentPort!;
-port.on('message', async (request: ToWorker) => {
-  const send = (message: FromWorker) => port.postMessage(message);
+/** The reading process's side (started by reader-process.ts): one request at a time, answered with the prepared document or the error. */
+const send = (message: FromReader) => process.send!(message);
+process.on('message', async (request: ToReader) => {
   try {
     const prepared = await prepareDocument(request.bytes, request.filename, {
       maxFileBytes: request.maxFileBytes,
-      // The parent ends this thread when the time is up; PDF.js's own deadline is a second net.
+      // The server ends this process when the time is up; PDF.js's own deadline is a second net.
       pdfTimeoutMs: request.timeoutMs,
       onProgress: (page, pageCount) => send({ kind: 'page', page, pageCount }),
       onChunking: () => send({ kind: 'chunking' }),
     });
-    const { packed, transfer } = packDocument(prepared);
-    port.postMessage({ kind: 'done', packed } satisfies FromWorker, transfer);
+    send({ kind: 'done', packed: packDocument(prepared) });
   } catch (error) {
     if (error instanceof ExtractionError) {
       send({ kind: 'failed', code: error.code, message: error.message, rejectAtUpload: error.rejectAtUpload });
@@ -26,3 +23,5 @@ port.on('message', async (request: ToWorker) => {
     }
   }
 });
+// The server went away (it stopped, or was killed): nothing is left to answer.
+process.on('disconnect', () => process.exit(0));
