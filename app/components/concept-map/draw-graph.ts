@@ -34,12 +34,14 @@ export function placeLink(element: SVGGElement, link: LinkEnds, { xy, indexOf }:
   const x2 = Math.round(xy[2 * target]);
   const y2 = Math.round(xy[2 * target + 1]);
   const line = element.firstElementChild as SVGLineElement | null;
-  line?.setAttribute('x1', String(x1));
-  line?.setAttribute('y1', String(y1));
-  line?.setAttribute('x2', String(x2));
-  line?.setAttribute('y2', String(y2));
+  if (!line) return;
+  // Set as numbers: about half the time of setAttribute with strings for thousands of lines (Chromium).
+  line.x1.baseVal.value = x1;
+  line.y1.baseVal.value = y1;
+  line.x2.baseVal.value = x2;
+  line.y2.baseVal.value = y2;
   // The hovered concept's links carry their label at the middle.
-  const label = line?.nextElementSibling as SVGTextElement | null;
+  const label = line.nextElementSibling as SVGTextElement | null;
   label?.setAttribute('x', String(Math.round((x1 + x2) / 2)));
   label?.setAttribute('y', String(Math.round((y1 + y2) / 2)));
 }
