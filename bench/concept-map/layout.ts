@@ -54,6 +54,9 @@ const servers = await Promise.all(
   ),
 );
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+/** A load that has not settled by then is reported as an error instead of pressing keys forever. */
+const LOAD_LIMIT_MS = 120_000;
+
 try {
   const rows: string[] = [];
   for (const size of SIZES) {
@@ -102,12 +105,15 @@ try {
         const started = Date.now();
         await page.goto(`${server.base}/concept-map?campaign=${target.campaignId}`);
         const graph = page.getByTestId('concept-graph');
+        // Settled or failed, the key presses stop; a load that never settles ends the run with an error.
         let settled = false;
-        const settling = page.evaluate(SETTLED).then(() => {
+        const settling = page.evaluate(SETTLED).finally(() => {
           settled = true;
         });
+        const deadline = Date.now() + LOAD_LIMIT_MS;
         let presses = 0;
         while (!settled) {
+          if (Date.now() > deadline) throw new Error(`${target.build} ${size}, load ${run + 1}: not settled within ${LOAD_LIMIT_MS / 1000} s`);
           await page.keyboard.press('Shift');
           presses += 1;
           await new Promise((resolve) => setTimeout(resolve, 50));
