@@ -14,7 +14,9 @@
  * The machine is shared, so each load is paired with an anchor measured in the same page just
  * before it: a fixed piece of JavaScript (sorting 200,000 numbers, best of 5). Settle times are
  * also given as a multiple of that anchor. The longest main-thread task while the map settles
- * (PerformanceObserver 'longtask') says whether input could be answered meanwhile.
+ * (PerformanceObserver 'longtask') says whether input could be answered meanwhile; to see it
+ * answered, a key (Shift) is pressed every 50 ms from the page's load until it settles, and each
+ * press's input delay (Event Timing: from the key going down until its handlers ran) is kept.
  */
 import { chromium } from '@playwright/test';
 import { startFakeAnthropic } from '../../tests/support/fake-anthropic';
@@ -52,6 +54,9 @@ const servers = await Promise.all(
   ),
 );
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+/** A load that has not settled by then is reported as an error instead of pressing keys forever. */
+const LOAD_LIMIT_MS = 120_000;
+
 try {
   const rows: string[] = [];
   for (const size of SIZES) {
@@ -67,6 +72,12 @@ try {
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) store.push(entry.duration);
         }).observe({ type: 'longtask', buffered: true });
+        // Input delay of each key press (Event Timing reports events of 16 ms or longer).
+        const delays: number[] = [];
+        (window as unknown as { __inputDelays: number[] }).__inputDelays = delays;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as PerformanceEventTiming[]) if (entry.name === 'keydown') delays.push(entry.processingStart - entry.startTime);
+        }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
       });
       const page = await context.newPage();
       targets.push({
@@ -81,6 +92,8 @@ try {
         longest: [] as number[],
         compute: [] as number[],
         wall: [] as number[],
+        inputDelay: [] as number[],
+        presses: [] as number[],
         ticks: 0,
       });
     }
@@ -92,16 +105,32 @@ try {
         const started = Date.now();
         await page.goto(`${server.base}/concept-map?campaign=${target.campaignId}`);
         const graph = page.getByTestId('concept-graph');
-        await page.evaluate(SETTLED);
+        // Settled or failed, the key presses stop; a load that never settles ends the run with an error.
+        let settled = false;
+        const settling = page.evaluate(SETTLED).finally(() => {
+          settled = true;
+        });
+        const deadline = Date.now() + LOAD_LIMIT_MS;
+        let presses = 0;
+        while (!settled) {
+          if (Date.now() > deadline) throw new Error(`${target.build} ${size}, load ${run + 1}: not settled within ${LOAD_LIMIT_MS / 1000} s`);
+          await page.keyboard.press('Shift');
+          presses += 1;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await settling;
         target.wall.push(Date.now() - started);
+        target.presses.push(presses);
+        target.inputDelay.push(await page.evaluate(() => Math.max(0, ...(window as unknown as { __inputDelays: number[] }).__inputDelays)));
         target.longest.push(await page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks)));
         target.settle.push(Number(await graph.getAttribute('data-settle-ms')));
         target.compute.push(Number(await graph.getAttribute('data-compute-ms')));
         target.ticks = Number(await graph.getAttribute('data-ticks'));
+        console.error(`  ${target.build} ${size}, load ${run + 1}: settle ${target.settle.at(-1)} ms`);
       }
     }
     for (const target of targets) {
-      const { page, settle, anchor, longest, compute, wall, map } = target;
+      const { page, settle, anchor, longest, compute, wall, map, inputDelay, presses } = target;
       if (process.env.SCREENSHOTS) {
         const name = `${process.env.SCREENSHOTS}/concept-map-${size}${builds.length > 1 ? `-${target.build}` : ''}`;
         await page.screenshot({ path: `${name}.png` });
@@ -114,18 +143,18 @@ try {
       const ratios = settle.map((value, i) => value / anchor[i]);
       const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
       rows.push(
-        `| ${target.build} | ${map.concepts.length} | ${map.relationships.length} | ${nodes} / ${links} | ${target.ticks} | ${seconds(Math.min(...settle))} / ${seconds(median(settle))} | ${Math.min(...ratios).toFixed(1)} / ${median(ratios).toFixed(1)} (anchor ${median(anchor).toFixed(0)} ms) | ${seconds(median(compute))} | ${median(longest).toFixed(0)} ms | ${seconds(median(wall))} |`,
+        `| ${target.build} | ${map.concepts.length} | ${map.relationships.length} | ${nodes} / ${links} | ${target.ticks} | ${seconds(Math.min(...settle))} / ${seconds(median(settle))} | ${Math.min(...ratios).toFixed(1)} / ${median(ratios).toFixed(1)} (anchor ${median(anchor).toFixed(0)} ms) | ${seconds(median(compute))} | ${median(longest).toFixed(0)} ms | ${median(inputDelay).toFixed(0)} / ${Math.max(...inputDelay).toFixed(0)} ms | ${seconds(median(wall))} |`,
       );
       console.error(rows.at(-1));
       console.error(
-        `  ${target.build} ${size}: settle ${settle.join(', ')} ms; anchor ${anchor.map(Math.round).join(', ')} ms; longest task ${longest.map(Math.round).join(', ')} ms`,
+        `  ${target.build} ${size}: settle ${settle.join(', ')} ms; anchor ${anchor.map(Math.round).join(', ')} ms; longest task ${longest.map(Math.round).join(', ')} ms; longest input delay ${inputDelay.map(Math.round).join(', ')} ms over ${presses.join(', ')} key presses`,
       );
     }
   }
   console.log(
-    `| build | concepts | relationships | nodes / links drawn | ticks | settle, min / median of ${RUNS} | settle ÷ anchor, min / median | worker stepping (median) | longest main-thread task (median) | page load to settled (median) |`,
+    `| build | concepts | relationships | nodes / links drawn | ticks | settle, min / median of ${RUNS} | settle ÷ anchor, min / median | worker stepping (median) | longest main-thread task (median) | longest input delay, median / max | page load to settled (median) |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   console.log(rows.join('\n'));
 } finally {
   await browser.close();

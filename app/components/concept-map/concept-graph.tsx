@@ -8,13 +8,14 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import type { MapConcept, MapRelationship } from '../../../server/domain/concept-map';
 import type { ConceptMapSettings } from '../../../contract/concept-map';
 import { ConceptTooltip } from './concept-tooltip';
-import { drawGraph } from './draw-graph';
+import { drawGraph, placeLink, placeNode } from './draw-graph';
 import { LinkLayer, NodeLayer } from './graph-layers';
 import { buildLinks, collidePadding, endId, layoutArea, nodeRadii } from './graph-model';
 import { useCanvasWidth } from './use-canvas-width';
 import { useForceLayout, type Positions } from './use-force-layout';
 import { useGraphPointer } from './use-graph-pointer';
 import { useLabelPlacement } from './use-label-placement';
+import { useMountedCount } from './use-mounted-count';
 import { useView } from './use-view';
 import { ZoomToolbar } from './zoom-toolbar';
 
@@ -28,6 +29,8 @@ export interface ConceptGraphProps {
 }
 
 const CANVAS_HEIGHT = 620;
+/** Concepts added to the document per frame (links in proportion): see use-mounted-count.ts. */
+const CONCEPTS_PER_FRAME = 125;
 
 export default function ConceptGraph({
   concepts: givenConcepts,
@@ -68,6 +71,7 @@ export default function ConceptGraph({
     [links],
   );
   const neighbours = useMemo(() => neighboursOf(links), [links]);
+  const linkEnds = useMemo(() => new Map(layoutLinks.map((link) => [link.id, link])), [layoutLinks]);
 
   const positionsRef = useRef<Positions | null>(null);
   const viewRef = useRef<ReturnType<typeof useView> | null>(null);
@@ -127,16 +131,19 @@ export default function ConceptGraph({
     view.apply({ k, x: (canvasRef.current.width - area.width * k) / 2, y: (canvasRef.current.height - area.height * k) / 2 }, false);
   }, [area, view]);
 
-  // A layer (re)rendered elements: put them where their nodes are. Only then: a full draw of a big
-  // map is tens of milliseconds, and the page re-renders for every zoom step and state change.
-  const layersRendered = useRef(true);
-  const markRendered = useCallback(() => {
-    layersRendered.current = true;
-  }, []);
+  // The elements go into the document over several frames once the layout has its first places
+  // (a big map's thousands at once were one long task), each put in place as it is added.
+  const mountedConcepts = useMountedCount(concepts.length, area !== null, CONCEPTS_PER_FRAME);
+  const mountedLinks = mountedConcepts === concepts.length ? links.length : Math.ceil((mountedConcepts / concepts.length) * links.length);
+  // Where an element goes as it is added: where the others were last drawn (or the first places).
+  const layoutPositions = layout.positions;
+  const drawnPositions = useCallback(() => positionsRef.current ?? (layoutPositions.current.ids.length > 0 ? layoutPositions.current : null), [layoutPositions]);
+  // Concepts (re)rendered by a layer start with their labels hidden: place the labels again.
+  const nodesRendered = useRef(false);
   useEffect(() => {
-    if (!layersRendered.current || !positionsRef.current) return;
-    layersRendered.current = false;
-    draw(positionsRef.current);
+    if (!nodesRendered.current) return;
+    nodesRendered.current = false;
+    labels.update();
   });
 
   const showTip = useCallback((id: string) => setTipId(id), []);
@@ -186,14 +193,32 @@ export default function ConceptGraph({
 
   const related = tipId ? neighbours.get(tipId) : undefined;
   const tabStop = focusId && conceptById.has(focusId) ? focusId : concepts[0]?.id;
-  const registerLink = useCallback((id: string, element: SVGGElement | null) => {
-    if (element) linkElements.current.set(id, element);
-    else linkElements.current.delete(id);
-  }, []);
-  const registerNode = useCallback((id: string, element: SVGGElement | null) => {
-    if (element) nodeElements.current.set(id, element);
-    else nodeElements.current.delete(id);
-  }, []);
+  const registerLink = useCallback(
+    (id: string, element: SVGGElement | null) => {
+      if (!element) {
+        linkElements.current.delete(id);
+        return;
+      }
+      linkElements.current.set(id, element);
+      const ends = linkEnds.get(id);
+      const positions = drawnPositions();
+      if (ends && positions) placeLink(element, ends, positions);
+    },
+    [linkEnds, drawnPositions],
+  );
+  const registerNode = useCallback(
+    (id: string, element: SVGGElement | null) => {
+      if (!element) {
+        nodeElements.current.delete(id);
+        return;
+      }
+      nodeElements.current.set(id, element);
+      nodesRendered.current = true;
+      const positions = drawnPositions();
+      if (positions) placeNode(element, id, positions);
+    },
+    [drawnPositions],
+  );
   const onFocusNode = useCallback(
     (id: string) => {
       setFocusId(id);
@@ -226,9 +251,10 @@ export default function ConceptGraph({
         <rect className="cm-backdrop" width={width} height={height} />
         <g ref={viewportRef} className="cm-viewport">
           {area && <rect className="cm-area" width={area.width} height={area.height} rx={12} />}
-          <LinkLayer links={links} highlighted={tipId} register={registerLink} rendered={markRendered} />
+          <LinkLayer links={links} mounted={mountedLinks} highlighted={tipId} register={registerLink} />
           <NodeLayer
             concepts={concepts}
+            mounted={mountedConcepts}
             radii={radii}
             showLabels={settings.show_labels}
             highlighted={tipId}
@@ -241,7 +267,6 @@ export default function ConceptGraph({
             onFocus={onFocusNode}
             onKey={onNodeKey}
             onUnpin={unpin}
-            rendered={markRendered}
           />
         </g>
       </svg>

@@ -1,21 +1,47 @@
-import { memo, useEffect, type KeyboardEvent } from 'react';
+import { memo, useMemo, type KeyboardEvent } from 'react';
 import type { MapConcept } from '../../../server/domain/concept-map';
 import { CONCEPT_TYPE_MAP, linkWidth, truncateLabel } from '../../../contract/concept-map';
 import { endId, type GraphLink } from './graph-model';
 
+/**
+ * Each layer is drawn in runs of this many elements, each its own component: a run that has not
+ * changed is not rendered again, so mounting a big map a few runs per frame (use-mounted-count.ts)
+ * costs each frame only its new elements.
+ */
+const RUN = 100;
+// Each run is its own <g>, built whole and then added: one change to the document per run, not one per
+// element (Remix's link discovery looks through the parent of every element added).
+
+function runsOf<T>(items: T[]): T[][] {
+  const runs: T[][] = [];
+  for (let start = 0; start < items.length; start += RUN) runs.push(items.slice(start, start + RUN));
+  return runs;
+}
+
 interface LinkLayerProps {
   links: GraphLink[];
+  /** How many of the links are in the document yet (the first ones). */
+  mounted: number;
   highlighted: string | null;
+  /** Called with each element as it is added (place it) and with null as it goes. */
   register(id: string, element: SVGGElement | null): void;
-  /** Called after each render of the layer: its elements need placing. */
-  rendered(): void;
 }
 
 /** The relationships: lines moved by the layout outside React; the hovered concept's ones show their label. */
-export const LinkLayer = memo(function LinkLayer({ links, highlighted, register, rendered }: LinkLayerProps) {
-  useEffect(() => rendered());
+export const LinkLayer = memo(function LinkLayer({ links, mounted, highlighted, register }: LinkLayerProps) {
+  const runs = useMemo(() => runsOf(links), [links]);
   return (
     <g className="cm-links">
+      {runs.slice(0, Math.ceil(mounted / RUN)).map((run) => (
+        <LinkRun key={run[0].id} links={run} highlighted={highlighted} register={register} />
+      ))}
+    </g>
+  );
+});
+
+const LinkRun = memo(function LinkRun({ links, highlighted, register }: Omit<LinkLayerProps, 'mounted'>) {
+  return (
+    <g>
       {links.map((link) => {
         const touches = highlighted !== null && (endId(link.source) === highlighted || endId(link.target) === highlighted);
         return (
@@ -40,28 +66,39 @@ export const LinkLayer = memo(function LinkLayer({ links, highlighted, register,
 
 interface NodeLayerProps {
   concepts: MapConcept[];
+  /** How many of the concepts are in the document yet (the first, heaviest ones). */
+  mounted: number;
   radii: Map<string, number>;
   showLabels: boolean;
   highlighted: string | null;
   related: Set<string> | undefined;
   tabStop: string | undefined;
   isPinned(id: string): boolean;
+  /** Called with each element as it is added (place it) and with null as it goes. */
   register(id: string, element: SVGGElement | null): void;
   onEnter(id: string): void;
   onLeave(): void;
   onFocus(id: string): void;
   onKey(event: KeyboardEvent<SVGGElement>, id: string): void;
   onUnpin(id: string): void;
-  /** Called after each render of the layer: its elements need placing. */
-  rendered(): void;
 }
 
 /** The concepts: a circle per concept, sized by weight and coloured by type, with its label below. */
-export const NodeLayer = memo(function NodeLayer(props: NodeLayerProps) {
-  const { concepts, radii, showLabels, highlighted, related, tabStop, register, rendered } = props;
-  useEffect(() => rendered());
+export const NodeLayer = memo(function NodeLayer({ concepts, mounted, ...props }: NodeLayerProps) {
+  const runs = useMemo(() => runsOf(concepts), [concepts]);
   return (
     <g className="cm-nodes">
+      {runs.slice(0, Math.ceil(mounted / RUN)).map((run) => (
+        <NodeRun key={run[0].id} concepts={run} {...props} />
+      ))}
+    </g>
+  );
+});
+
+const NodeRun = memo(function NodeRun(props: Omit<NodeLayerProps, 'mounted'>) {
+  const { concepts, radii, showLabels, highlighted, related, tabStop, register } = props;
+  return (
+    <g>
       {concepts.map((concept) => {
         const radius = radii.get(concept.id) ?? 8;
         const state = concept.id === highlighted ? ' is-active' : related?.has(concept.id) ? ' is-related' : '';
