@@ -112,6 +112,12 @@ if (target) {
       v8.setFlagsFromString('--expose-gc');
       (vm.runInNewContext('gc') as () => void)();
     }
+    // Asked for a heap snapshot (the marker file holds where to write it): what holds the heap?
+    if (fs.existsSync(`${target}.snapshot`)) {
+      const snapshotPath = fs.readFileSync(`${target}.snapshot`, 'utf8');
+      fs.rmSync(`${target}.snapshot`);
+      v8.writeHeapSnapshot(snapshotPath);
+    }
     fs.writeFileSync(`${target}.tmp`, JSON.stringify(memoryReport()));
     fs.renameSync(`${target}.tmp`, target);
   });

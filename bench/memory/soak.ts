@@ -10,9 +10,14 @@
  * breakdown (bench/memory/probe.ts) at the peak and after, and the growth over idle. RSS counts the
  * server process and the processes it started (the reading process, ADR 0224) together.
  * SETTINGS='NAME=value ...' adds environment to the server (to compare a setting in one run);
- * GC_AFTER=1 also has the probe run a full collection after each and reports RSS then.
+ * GC_AFTER=1 also has the probe run a full collection after each and reports RSS then (GC_AT_END=1:
+ * only after the last, so the rounds run as the server would);
+ * SNAPSHOTS_AFTER=0,1,5 has the server write a V8 heap snapshot at idle and after those uploads
+ * (compare two with bench/memory/heap-diff.ts).
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { freePort } from '../../tests/support/server-process';
 import { sharedPath } from '../../tests/support/shared-dir';
 import {
@@ -40,6 +45,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const FILES = (process.env.FILES ?? 'csv,csv,csv,pdf').split(',');
 /** Past the reading process's keep-alive (server/domain/ingest/prepare/off-thread.ts). */
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 20_000);
+/** Steps after which the server writes a heap snapshot (0: at idle, before the first upload). */
+const SNAPSHOTS_AFTER = (process.env.SNAPSHOTS_AFTER ?? '').split(',').filter(Boolean).map(Number);
 const EXTRA_ENV = Object.fromEntries(
   (process.env.SETTINGS ?? '')
     .split(/\s+/)
@@ -62,6 +69,11 @@ const idle = await settledRss(server.pid);
 console.log(`idle: server ${mb(idle)} ${await breakdown(server.pid)}`);
 console.log(`  server - bare PGlite ${mb(idle - bare)}; server - bare PGlite with the server's settings ${mb(idle - bareWithSettings)}`);
 
+if (SNAPSHOTS_AFTER.includes(0)) {
+  const file = path.join(os.tmpdir(), `tomekeeper-soak-${server.pid}-after-0.heapsnapshot`);
+  await probe(server.pid, { snapshot: file });
+  console.log(`heap snapshot at idle: ${file}`);
+}
 const token = await server.signUp('soak');
 const pdf = new Uint8Array(fs.readFileSync(sharedPath('fixtures', 'formats', 'spellcasting.pdf')));
 const rows: string[] = [];
@@ -78,6 +90,11 @@ for (let round = 1; round <= ROUNDS; round++) {
     rows.push(`| ${step} | ${filename} | ${run.seconds.toFixed(0)} s | ${mb(run.peak)} | ${mb(after)} | ${pct(after, idle)} |`);
     console.log(`${step}. ${filename} (${run.seconds.toFixed(1)} s): peak ${mb(run.peak)} (reading processes ${mb(run.childrenAtPeak)}) ${summarize(run.atPeak)}`);
     console.log(`   tome deleted, idle after ${mb(after)} (${pct(after, idle)} over idle) ${await breakdown(server.pid)}`);
+    if (SNAPSHOTS_AFTER.includes(step)) {
+      const file = path.join(os.tmpdir(), `tomekeeper-soak-${server.pid}-after-${step}.heapsnapshot`);
+      await probe(server.pid, { snapshot: file });
+      console.log(`   heap snapshot: ${file}`);
+    }
     if (process.env.GC_AFTER === '1') {
       const collected = summarize(await probe(server.pid, { gc: true }));
       console.log(`   after a full collection (probe): ${mb(await settledRss(server.pid))} ${collected}`);
@@ -85,6 +102,10 @@ for (let round = 1; round <= ROUNDS; round++) {
   }
 }
 const last = rssOf(server.pid);
+if (process.env.GC_AT_END === '1') {
+  const collected = summarize(await probe(server.pid, { gc: true }));
+  console.log(`after the last, a full collection (probe): ${mb(await settledRss(server.pid))} ${collected}`);
+}
 console.log(`\nidle ${mb(idle)} (bare PGlite ${mb(bare)}, with the server's settings ${mb(bareWithSettings)})`);
 console.log('| # | upload | time | peak | idle after (tome deleted) | over idle |\n|---|---|---|---|---|---|');
 console.log(rows.join('\n'));

@@ -42,12 +42,17 @@ export async function settledRss(pid: number, { seconds = 5, read = rssOf } = {}
 }
 
 const probeFile = path.join(os.tmpdir(), `tomekeeper-memory-probe-${process.pid}.json`);
-/** Asks the probe in process `pid` where its memory is (after a full collection with `gc`). */
-export async function probe(pid: number, { gc = false } = {}): Promise<MemoryReport | null> {
+/**
+ * Asks the probe in process `pid` where its memory is (after a full collection with `gc`; after
+ * writing a heap snapshot to `snapshot`, which takes a while).
+ */
+export async function probe(pid: number, { gc = false, snapshot = '' } = {}): Promise<MemoryReport | null> {
   fs.rmSync(probeFile, { force: true });
   if (gc) fs.writeFileSync(`${probeFile}.gc`, '');
+  if (snapshot) fs.writeFileSync(`${probeFile}.snapshot`, snapshot);
   process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 250 && !fs.existsSync(probeFile); i++) await sleep(20);
+  const waits = snapshot ? 6_000 : 250;
+  for (let i = 0; i < waits && !fs.existsSync(probeFile); i++) await sleep(20);
   if (!fs.existsSync(probeFile)) return null;
   return JSON.parse(fs.readFileSync(probeFile, 'utf8')) as MemoryReport;
 }
