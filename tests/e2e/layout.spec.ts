@@ -230,7 +230,6 @@ async function visit(page: Page, screen: Screen) {
 async function resize(page: Page, size: Size) {
   await page.setViewportSize({ width: size.width, height: size.height });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForLoadState('networkidle');
 }
 
 /**
