@@ -9,11 +9,13 @@
  * process's keep-alive). Reports the peak and the idle RSS after every upload, with the probe's
  * breakdown (bench/memory/probe.ts) at the peak and after, and the growth over idle. RSS counts the
  * server process and the processes it started (the reading process, ADR 0224) together.
+ * LATER_MARKS=60,120 reads RSS again that many seconds after each delete.
  * SETTINGS='NAME=value ...' adds environment to the server (to compare a setting in one run);
  * GC_AFTER=1 also has the probe run a full collection after each and reports RSS then (GC_AT_END=1:
  * only after the last, so the rounds run as the server would);
  * SNAPSHOTS_AFTER=0,1,5 has the server write a V8 heap snapshot at idle and after those uploads
- * (compare two with bench/memory/heap-diff.ts).
+ * (compare two with bench/memory/heap-diff.ts). Writing a snapshot leaves its own native memory
+ * with the process (the malloc heap 42 -> 258 MB in session 9): RSS after one says nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +47,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const FILES = (process.env.FILES ?? 'csv,csv,csv,pdf').split(',');
 /** Past the reading process's keep-alive (server/domain/ingest/prepare/off-thread.ts). */
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 20_000);
+/** Later marks (seconds after the delete) at which RSS is read again: does what stays at SETTLE_MS come back with time? */
+const LATER_MARKS = (process.env.LATER_MARKS ?? '').split(',').filter(Boolean).map(Number);
 /** Steps after which the server writes a heap snapshot (0: at idle, before the first upload). */
 const SNAPSHOTS_AFTER = (process.env.SNAPSHOTS_AFTER ?? '').split(',').filter(Boolean).map(Number);
 const EXTRA_ENV = Object.fromEntries(
@@ -87,9 +91,21 @@ for (let round = 1; round <= ROUNDS; round++) {
     await api(server, token, `/api/datasets/${tomeId}`, { method: 'DELETE' });
     await sleep(SETTLE_MS);
     const after = await settledRss(server.pid);
-    rows.push(`| ${step} | ${filename} | ${run.seconds.toFixed(0)} s | ${mb(run.peak)} | ${mb(after)} | ${pct(after, idle)} |`);
     console.log(`${step}. ${filename} (${run.seconds.toFixed(1)} s): peak ${mb(run.peak)} (reading processes ${mb(run.childrenAtPeak)}) ${summarize(run.atPeak)}`);
     console.log(`   tome deleted, idle after ${mb(after)} (${pct(after, idle)} over idle) ${await breakdown(server.pid)}`);
+    const later: string[] = [];
+    let waited = SETTLE_MS / 1000 + 5;
+    for (const mark of LATER_MARKS) {
+      await sleep(Math.max(0, mark - waited) * 1000);
+      waited = mark;
+      const rss = await settledRss(server.pid);
+      waited += 5;
+      later.push(`${mb(rss)} (${pct(rss, idle)}) at ${mark} s`);
+      console.log(`   ${mark} s after the delete: ${mb(rss)} (${pct(rss, idle)} over idle) ${await breakdown(server.pid)}`);
+    }
+    rows.push(
+      `| ${step} | ${filename} | ${run.seconds.toFixed(0)} s | ${mb(run.peak)} | ${mb(after)} | ${pct(after, idle)} |${later.length > 0 ? ` ${later.join(', ')} |` : ''}`,
+    );
     if (SNAPSHOTS_AFTER.includes(step)) {
       const file = path.join(os.tmpdir(), `tomekeeper-soak-${server.pid}-after-${step}.heapsnapshot`);
       await probe(server.pid, { snapshot: file });
