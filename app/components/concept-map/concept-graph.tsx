@@ -29,8 +29,11 @@ export interface ConceptGraphProps {
 }
 
 const CANVAS_HEIGHT = 620;
-/** Concepts added to the document per frame (links in proportion): see use-mounted-count.ts. */
-const CONCEPTS_PER_FRAME = 125;
+/**
+ * Concepts added to the document per frame (links in proportion): see use-mounted-count.ts. One
+ * run of graph-layers.tsx a frame (at 125, every fourth frame added two runs).
+ */
+const CONCEPTS_PER_FRAME = 100;
 
 export default function ConceptGraph({
   concepts: givenConcepts,

@@ -74,7 +74,7 @@ export function ConceptLists({ concepts, relationships, minStrength, open }: Con
 
 /**
  * Each item's text as whole strings, not pieces: React puts a comment between adjacent pieces in the
- * server's page, and a 2,000-concept map's lists carried 26,000 of them (parsed, then hydrated).
+ * server's page, and a 2,000-concept map's lists carried 27,000 of them (parsed, then hydrated).
  */
 function sourcesNote(concept: MapConcept): string {
   const files = concept.source_passages[0] ? `; ${[...new Set(concept.source_passages.map((p) => p.filename))].join(', ')}` : '';
