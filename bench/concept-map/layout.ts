@@ -92,6 +92,10 @@ try {
         }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true });
       });
       const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`  ${builds[i]}: page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') console.error(`  ${builds[i]}: console error: ${message.text().slice(0, 300)}`);
+      });
       targets.push({
         build: builds[i],
         server,
@@ -129,7 +133,28 @@ try {
         const deadline = Date.now() + LOAD_LIMIT_MS;
         let presses = 0;
         while (!settled) {
-          if (Date.now() > deadline) throw new Error(`${target.build} ${size}, load ${run + 1}: not settled within ${LOAD_LIMIT_MS / 1000} s`);
+          if (Date.now() > deadline) {
+            // What the page was doing, to find why (no named functions inside: see below).
+            const state = await Promise.race([
+              page.evaluate(`(async () => {
+                const graph = document.querySelector('[data-testid="concept-graph"]');
+                const frame = await Promise.race([new Promise((resolve) => requestAnimationFrame(() => resolve('ran'))), new Promise((resolve) => setTimeout(() => resolve('none in 2 s'), 2000))]);
+                return JSON.stringify({
+                  graph: graph ? Object.fromEntries([...graph.attributes].filter((a) => a.name.startsWith('data-')).map((a) => [a.name, a.value])) : null,
+                  loading: document.querySelector('.cm-graph-loading')?.textContent ?? null,
+                  withoutJavaScript: document.querySelector('.cm-nojs') !== null,
+                  listsOpen: document.querySelector('[data-testid="concept-lists"]')?.hasAttribute('open') ?? null,
+                  nodes: document.querySelectorAll('[data-node-id]').length,
+                  links: document.querySelectorAll('.cm-link').length,
+                  visibility: document.visibilityState,
+                  animationFrame: frame,
+                  url: location.href,
+                });
+              })()`),
+              new Promise((resolve) => setTimeout(() => resolve('the page did not answer in 10 s'), 10_000)),
+            ]);
+            throw new Error(`${target.build} ${size}, load ${run + 1}: not settled within ${LOAD_LIMIT_MS / 1000} s; ${state}`);
+          }
           await page.keyboard.press('Shift');
           presses += 1;
           await new Promise((resolve) => setTimeout(resolve, 50));
