@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import type { MapConcept, MapRelationship } from '../../../server/domain/concept-map';
 import type { ConceptMapSettings } from '../../../contract/concept-map';
 import { ConceptTooltip } from './concept-tooltip';
-import { drawGraph, placeLink, placeNode } from './draw-graph';
+import { GraphDrawer } from './draw-graph';
 import { LinkLayer, NodeLayer } from './graph-layers';
 import { buildLinks, collidePadding, endId, layoutArea, nodeRadii } from './graph-model';
 import { useCanvasWidth } from './use-canvas-width';
@@ -29,8 +29,11 @@ export interface ConceptGraphProps {
 }
 
 const CANVAS_HEIGHT = 620;
-/** Concepts added to the document per frame (links in proportion): see use-mounted-count.ts. */
-const CONCEPTS_PER_FRAME = 125;
+/**
+ * Concepts added to the document per frame (links in proportion): see use-mounted-count.ts. One
+ * run of graph-layers.tsx a frame (at 125, every fourth frame added two runs).
+ */
+const CONCEPTS_PER_FRAME = 100;
 
 export default function ConceptGraph({
   concepts: givenConcepts,
@@ -46,7 +49,6 @@ export default function ConceptGraph({
   const svgRef = useRef<SVGSVGElement>(null);
   const viewportRef = useRef<SVGGElement>(null);
   const nodeElements = useRef(new Map<string, SVGGElement>());
-  const linkElements = useRef(new Map<string, SVGGElement>());
   const width = useCanvasWidth(containerRef);
   const canvas = useMemo(() => ({ width, height }), [width, height]);
   const canvasRef = useRef(canvas);
@@ -71,7 +73,6 @@ export default function ConceptGraph({
     [links],
   );
   const neighbours = useMemo(() => neighboursOf(links), [links]);
-  const linkEnds = useMemo(() => new Map(layoutLinks.map((link) => [link.id, link])), [layoutLinks]);
 
   const positionsRef = useRef<Positions | null>(null);
   const viewRef = useRef<ReturnType<typeof useView> | null>(null);
@@ -87,13 +88,26 @@ export default function ConceptGraph({
   const view = useView(svgRef, viewportRef, labels.updateSoon);
   viewRef.current = view;
 
+  // Where an element goes as it is added before anything was drawn: the layout's first places.
+  const firstPlaces = useRef<() => Positions | null>(() => null);
+  const labelsRef = useRef(labels);
+  labelsRef.current = labels;
+  const [drawer] = useState(
+    () =>
+      new GraphDrawer(
+        () => firstPlaces.current(),
+        () => labelsRef.current.update(),
+      ),
+  );
+  useEffect(() => () => drawer.stop(), [drawer]);
+  // Before this render's elements are added (their ref callbacks place them by these links).
+  drawer.setLinks(layoutLinks);
   const draw = useCallback(
     (positions: Positions) => {
       positionsRef.current = positions;
-      drawGraph({ nodes: nodeElements.current, links: linkElements.current }, layoutLinks, positions);
-      labels.update();
+      drawer.draw(positions);
     },
-    [layoutLinks, labels.update],
+    [drawer],
   );
 
   // Each new map (a generation, an update) is fitted once it settles, unless the view was moved meanwhile.
@@ -135,9 +149,8 @@ export default function ConceptGraph({
   // (a big map's thousands at once were one long task), each put in place as it is added.
   const mountedConcepts = useMountedCount(concepts.length, area !== null, CONCEPTS_PER_FRAME);
   const mountedLinks = mountedConcepts === concepts.length ? links.length : Math.ceil((mountedConcepts / concepts.length) * links.length);
-  // Where an element goes as it is added: where the others were last drawn (or the first places).
   const layoutPositions = layout.positions;
-  const drawnPositions = useCallback(() => positionsRef.current ?? (layoutPositions.current.ids.length > 0 ? layoutPositions.current : null), [layoutPositions]);
+  firstPlaces.current = () => (layoutPositions.current.ids.length > 0 ? layoutPositions.current : null);
   // Concepts (re)rendered by a layer start with their labels hidden: place the labels again.
   const nodesRendered = useRef(false);
   useEffect(() => {
@@ -153,7 +166,10 @@ export default function ConceptGraph({
     view: view.view,
     applyView: view.apply,
     positionOf: layout.positionOf,
-    hold: layout.hold,
+    hold: (id, x, y) => {
+      drawer.hold(id);
+      layout.hold(id, x, y);
+    },
     release: (id, moved) => {
       layout.release(id, moved);
       if (moved) nodeElements.current.get(id)?.classList.add('is-pinned');
@@ -193,31 +209,18 @@ export default function ConceptGraph({
 
   const related = tipId ? neighbours.get(tipId) : undefined;
   const tabStop = focusId && conceptById.has(focusId) ? focusId : concepts[0]?.id;
-  const registerLink = useCallback(
-    (id: string, element: SVGGElement | null) => {
-      if (!element) {
-        linkElements.current.delete(id);
-        return;
-      }
-      linkElements.current.set(id, element);
-      const ends = linkEnds.get(id);
-      const positions = drawnPositions();
-      if (ends && positions) placeLink(element, ends, positions);
-    },
-    [linkEnds, drawnPositions],
-  );
+  const registerLink = useCallback((id: string, element: SVGGElement | null) => drawer.link(id, element), [drawer]);
   const registerNode = useCallback(
     (id: string, element: SVGGElement | null) => {
-      if (!element) {
+      if (element) {
+        nodeElements.current.set(id, element);
+        nodesRendered.current = true;
+      } else {
         nodeElements.current.delete(id);
-        return;
       }
-      nodeElements.current.set(id, element);
-      nodesRendered.current = true;
-      const positions = drawnPositions();
-      if (positions) placeNode(element, id, positions);
+      drawer.node(id, element);
     },
-    [drawnPositions],
+    [drawer],
   );
   const onFocusNode = useCallback(
     (id: string) => {

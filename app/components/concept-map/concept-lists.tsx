@@ -35,12 +35,8 @@ export function ConceptLists({ concepts, relationships, minStrength, open }: Con
                     {part.map((concept) => (
                       <li key={concept.id}>
                         <strong>{concept.name}</strong>
-                        {concept.description && <span className="muted"> — {concept.description}</span>}
-                        <span className="cm-list-sources">
-                          {' '}
-                          ({concept.sources} {concept.sources === 1 ? 'source' : 'sources'}
-                          {concept.source_passages[0] ? `; ${[...new Set(concept.source_passages.map((p) => p.filename))].join(', ')}` : ''})
-                        </span>
+                        {concept.description && <span className="muted">{` — ${concept.description}`}</span>}
+                        <span className="cm-list-sources">{` (${sourcesNote(concept)})`}</span>
                       </li>
                     ))}
                   </ul>
@@ -61,11 +57,10 @@ export function ConceptLists({ concepts, relationships, minStrength, open }: Con
               <ul key={part[0].id} className="cm-relationship-list cm-list-chunk">
                 {part.map((relationship) => (
                   <li key={relationship.id}>
-                    {byId.get(relationship.source)?.name} <em>{relationship.relationship}</em> {byId.get(relationship.target)?.name}{' '}
-                    <span className="muted small">
-                      (strength {relationship.strength}
-                      {relationship.count > 1 ? `, ${relationship.count} passages` : ''})
-                    </span>
+                    {`${byId.get(relationship.source)?.name ?? ''} `}
+                    <em>{relationship.relationship}</em>
+                    {` ${byId.get(relationship.target)?.name ?? ''} `}
+                    <span className="muted small">{`(strength ${relationship.strength}${relationship.count > 1 ? `, ${relationship.count} passages` : ''})`}</span>
                   </li>
                 ))}
               </ul>
@@ -75,6 +70,15 @@ export function ConceptLists({ concepts, relationships, minStrength, open }: Con
       </div>
     </details>
   );
+}
+
+/**
+ * Each item's text as whole strings, not pieces: React puts a comment between adjacent pieces in the
+ * server's page, and a 2,000-concept map's lists carried 27,000 of them (parsed, then hydrated).
+ */
+function sourcesNote(concept: MapConcept): string {
+  const files = concept.source_passages[0] ? `; ${[...new Set(concept.source_passages.map((p) => p.filename))].join(', ')}` : '';
+  return `${concept.sources} ${concept.sources === 1 ? 'source' : 'sources'}${files}`;
 }
 
 /**

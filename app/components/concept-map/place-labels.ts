@@ -6,6 +6,8 @@ const LABEL_HEIGHT = LABEL_FONT_PX + 4;
 /** A little wider than the average character of the label font, so boxes err on the side of room. */
 const CHARACTER_WIDTH = 6.6;
 const CELL = 64;
+/** Grid cells in a column, more than any canvas's height holds (a cell's key is column × this + row). */
+const CELLS_PER_COLUMN = 4096;
 
 export interface LabelCandidate {
   id: string;
@@ -24,25 +26,46 @@ export interface LabelCandidate {
  */
 export function placeLabels(candidates: LabelCandidate[], view: ViewTransform, canvas: { width: number; height: number }): Set<string> {
   const shown = new Set<string>();
-  const grid = new Map<string, Array<[number, number, number, number]>>();
+  // The placed boxes (left, top, right, bottom) one after another, and which of them touch each
+  // grid cell (by offset; the cell's key is a number): called on every drawn frame of a map of
+  // thousands, so it allocates little.
+  const boxes: number[] = [];
+  const grid = new Map<number, number[]>();
   for (const candidate of candidates) {
     const width = candidate.length * CHARACTER_WIDTH + 6;
     const cx = view.x + candidate.x * view.k;
+    const left = cx - width / 2;
+    const right = cx + width / 2;
     const top = view.y + (candidate.y + candidate.radius) * view.k + 1;
-    const box: [number, number, number, number] = [cx - width / 2, top, cx + width / 2, top + LABEL_HEIGHT];
+    const bottom = top + LABEL_HEIGHT;
     // A label cut by the canvas's edge is not shown: pan or zoom to read it.
-    if (box[0] < 0 || box[2] > canvas.width || box[1] < 0 || box[3] > canvas.height) continue;
-    const cells: string[] = [];
-    for (let gx = Math.floor(box[0] / CELL); gx <= Math.floor(box[2] / CELL); gx++) {
-      for (let gy = Math.floor(box[1] / CELL); gy <= Math.floor(box[3] / CELL); gy++) cells.push(`${gx},${gy}`);
+    if (left < 0 || right > canvas.width || top < 0 || bottom > canvas.height) continue;
+    const gx0 = Math.floor(left / CELL);
+    const gx1 = Math.floor(right / CELL);
+    const gy0 = Math.floor(top / CELL);
+    const gy1 = Math.floor(bottom / CELL);
+    let overlaps = false;
+    for (let gx = gx0; gx <= gx1 && !overlaps; gx++) {
+      for (let gy = gy0; gy <= gy1 && !overlaps; gy++) {
+        for (const at of grid.get(gx * CELLS_PER_COLUMN + gy) ?? []) {
+          if (left < boxes[at + 2] && boxes[at] < right && top < boxes[at + 3] && boxes[at + 1] < bottom) {
+            overlaps = true;
+            break;
+          }
+        }
+      }
     }
-    const overlaps = cells.some((cell) => (grid.get(cell) ?? []).some((other) => box[0] < other[2] && other[0] < box[2] && box[1] < other[3] && other[1] < box[3]));
     if (overlaps) continue;
     shown.add(candidate.id);
-    for (const cell of cells) {
-      const list = grid.get(cell);
-      if (list) list.push(box);
-      else grid.set(cell, [box]);
+    const at = boxes.length;
+    boxes.push(left, top, right, bottom);
+    for (let gx = gx0; gx <= gx1; gx++) {
+      for (let gy = gy0; gy <= gy1; gy++) {
+        const key = gx * CELLS_PER_COLUMN + gy;
+        const list = grid.get(key);
+        if (list) list.push(at);
+        else grid.set(key, [at]);
+      }
     }
   }
   return shown;

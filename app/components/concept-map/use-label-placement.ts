@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, type MutableRefObject } from 'react';
 import type { MapConcept } from '../../../server/domain/concept-map';
 import { truncateLabel, type ViewTransform } from '../../../contract/concept-map';
-import { placeLabels } from './place-labels';
+import { placeLabels, type LabelCandidate } from './place-labels';
 import type { Positions } from './use-force-layout';
 
 interface Options {
@@ -21,8 +21,9 @@ interface Options {
  * on the others), at a fixed size on screen.
  */
 export function useLabelPlacement({ concepts, radii, showLabels, nodeElements, positions, view, canvas }: Options) {
+  // Made once per map and given each drawn frame's places in turn (placement runs on every drawn frame).
   const candidates = useMemo(
-    () => concepts.map((concept) => ({ id: concept.id, radius: radii.get(concept.id) ?? 8, length: Array.from(truncateLabel(concept.name)).length })),
+    () => concepts.map((concept) => ({ id: concept.id, x: 0, y: 0, radius: radii.get(concept.id) ?? 8, length: Array.from(truncateLabel(concept.name)).length })),
     [concepts, radii],
   );
   const readers = useRef({ view, canvas });
@@ -31,10 +32,14 @@ export function useLabelPlacement({ concepts, radii, showLabels, nodeElements, p
   const update = useCallback(() => {
     const current = positions.current;
     if (!current || !showLabels) return;
-    const placed = candidates.flatMap((candidate) => {
+    const placed: LabelCandidate[] = [];
+    for (const candidate of candidates) {
       const index = current.indexOf.get(candidate.id);
-      return index === undefined ? [] : [{ ...candidate, x: current.xy[2 * index], y: current.xy[2 * index + 1] }];
-    });
+      if (index === undefined) continue;
+      candidate.x = current.xy[2 * index];
+      candidate.y = current.xy[2 * index + 1];
+      placed.push(candidate);
+    }
     const shown = placeLabels(placed, readers.current.view(), readers.current.canvas());
     for (const [id, element] of nodeElements.current) element.classList.toggle('label-hidden', !shown.has(id));
   }, [candidates, showLabels, positions, nodeElements]);
