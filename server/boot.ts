@@ -3,7 +3,7 @@ import { migrate } from './db/migrate';
 import { acquireLock } from './data-dir-lock';
 import { explainStartupFailure, freeBytesAt } from './db/startup-failure';
 import type { Env } from './env';
-import { startQueue } from './queue';
+import { retryWorkLeftByDeadProcess, startQueue } from './queue';
 import { createServices, type Services } from './services';
 
 /**
@@ -18,12 +18,14 @@ export async function bootServices(
   shutdown: () => Promise<void>;
 }> {
   const target = databaseTargetFromEnv(env);
-  const release = target.kind === 'pglite' && options.lock !== false ? acquireLock(env.DATA_DIR) : () => {};
+  const locked = target.kind === 'pglite' && options.lock !== false;
+  const release = locked ? acquireLock(env.DATA_DIR) : () => {};
   let database: Database | undefined;
   try {
     database = await openDatabase(target);
     await migrate(database);
     const queue = await startQueue(database);
+    if (locked) await retryWorkLeftByDeadProcess(queue, database.db);
     const services = createServices(env, database, queue);
     const opened = database;
     return {

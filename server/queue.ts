@@ -1,5 +1,5 @@
 import { PgBoss, fromKysely, fromPglite } from 'pg-boss';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
 import { QUEUES } from './queues';
@@ -42,4 +42,20 @@ export async function startQueue(database: Database): Promise<PgBoss> {
 /** Sends a job inside the caller's transaction, so it never points at rows that were rolled back. */
 export async function sendInTransaction(boss: PgBoss, trx: Transaction<DB> | Kysely<DB>, name: string, data: object): Promise<void> {
   await boss.send(name, data, { db: fromKysely(trx as never) });
+}
+
+/**
+ * Fails every job still marked active, so pg-boss retries each after its queue's retry delay
+ * (seconds) instead of after its heartbeat check (up to half a minute). Only for a process that
+ * holds the embedded data folder's lock (server/data-dir-lock.ts): no other process can be
+ * working on that data, so whatever is active was left by one that died (ADR 0240). On a
+ * Postgres server other processes may be at work, and heartbeats decide.
+ */
+export async function retryWorkLeftByDeadProcess(boss: PgBoss, db: Kysely<DB>): Promise<number> {
+  const left = await sql<{ name: string; id: string }>`select name, id from pgboss.job where state = 'active'`.execute(db);
+  for (const { name, id } of left.rows) {
+    await boss.fail(name, id, { message: 'The server stopped while this job ran; it is tried again.' });
+  }
+  if (left.rows.length > 0) log().info({ jobs: left.rows.length }, 'jobs left by a stopped server are tried again');
+  return left.rows.length;
 }

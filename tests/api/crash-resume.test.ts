@@ -7,8 +7,9 @@ import { sql } from 'kysely';
 import { startFakeVoyage, type FakeVoyage } from '../support/fake-voyage';
 import { apiClient, startProcess, type ServerProcess } from '../support/server-process';
 
-// kill -9 during ingestion, start again on the same DATA_DIR: pg-boss notices the silent
-// worker by its missing heartbeat and runs the job again, and the document ends indexed once.
+// kill -9 during ingestion, start again on the same DATA_DIR: the new process, holding the data
+// folder's lock, fails what the dead one left active, pg-boss runs the job again, and the document
+// ends indexed once. (On a Postgres server a missing heartbeat does it: tests/multi-process.)
 // The embedding service (a local fake) hangs on the first run, so the kill lands mid-ingest.
 describe('a job interrupted by kill -9', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-crash-'));
@@ -65,6 +66,8 @@ describe('a job interrupted by kill -9', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(status).toMatchObject({ status: 'completed', error: null });
+    // The lock proved the first process gone, so its job was retried at start-up, not after a missed heartbeat.
+    expect(server.output()).toContain('jobs left by a stopped server are tried again');
     await server.stop();
     server = undefined;
 
