@@ -64,7 +64,7 @@ export interface FieldMetadata extends FieldConstraint {
   errors: string[] | undefined;
   /** The value the field is drawn with: the action's reply's, or the form's default; never ''. */
   initialValue: string | undefined;
-  /** The value now (updated as the user types); reading it renders the form again when it changes. */
+  /** The value now (updated as the user types). */
   value: string | undefined;
 }
 
@@ -77,6 +77,8 @@ export interface FormMetadata {
   /** Sets a field's value as if typed (an example prompt picked), and checks it again if it was checked. */
   update(change: { name: string; value: string }): void;
   handlers: {
+    onFocus(): void;
+    onPointerDown(): void;
     onSubmit(event: FormEvent<HTMLFormElement>): void;
     onInput(event: FormEvent<HTMLFormElement>): void;
     onBlur(event: FocusEvent<HTMLFormElement>): void;
@@ -172,20 +174,17 @@ export function useFormAnswered<Schema extends z.ZodType>(
 ): [FormMetadata, Record<keyof z.input<Schema> & string, FieldMetadata>] {
   const reply = actionData?.intent === intent ? actionData.result : undefined;
   const id = options.id ?? intent;
-  const validate = useValidatorOnFirstUse(id, schema);
   const [state, setState] = useState(() => startState(id, reply, options.defaultValue));
-  // The values typed so far; a render that reads a field's value watches it (see `value` below).
-  const values = useRef(state.initial);
-  const watched = useRef(new Set<string>());
-  const [, rerender] = useState(0);
+  // The values now, as typed: what a field's `value` reads.
+  const [values, setValues] = useState(state.initial);
 
   // Another form (a different id) starts afresh; a new reply from the action is shown, and its first invalid field focused.
   let current = state;
   if (state.id !== id) current = { ...startState(id, undefined, options.defaultValue), reply };
   else if (reply && reply !== state.reply) current = { ...answered(state, reply), focus: reply.status === 'error' ? reply : undefined };
   if (current !== state) {
-    values.current = current.initial;
     setState(current);
+    setValues(current.initial);
   }
   const focused = useRef<FormResult | undefined>(undefined);
   useEffect(() => {
@@ -194,8 +193,28 @@ export function useFormAnswered<Schema extends z.ZodType>(
     focusFirstError(document.forms.namedItem(id), state.errors);
   });
 
+  // The schema's check, loaded the first time a field or button of the form gets focus or a press
+  // (or has it as the page goes live). The load is kept per schema, so a form drawn again (a
+  // section becoming a modal as the page goes live) picks up a load its first drawing started.
+  const [validate, setValidate] = useState(() => validators.get(schema)?.ready ?? null);
+  const load = () => {
+    if (!validate)
+      loadValidator(schema).then(
+        (loaded) => setValidate(() => loaded),
+        () => {},
+      );
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form goes live
+  useEffect(() => {
+    if (validators.has(schema) || document.forms.namedItem(id)?.contains(document.activeElement)) load();
+  }, []);
+
   const check = (form: HTMLFormElement, validated: Record<string, true>, run: Validator) =>
     setState({ ...state, validated, errors: shownErrors(run(new FormData(form)), validated) });
+  const changed = (form: HTMLFormElement, name: string) => {
+    setValues(valuesOf(form));
+    if (validate && state.validated[name]) check(form, state.validated, validate);
+  };
 
   const form: FormMetadata = {
     id,
@@ -203,21 +222,20 @@ export function useFormAnswered<Schema extends z.ZodType>(
     errors: state.errors[''],
     allErrors: state.errors,
     update({ name, value }) {
-      const element = document.forms.namedItem(id)?.elements.namedItem(name);
-      if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) || !element.form) return;
+      const element = document.forms.namedItem(id)?.elements.namedItem(name) as HTMLInputElement | null;
+      if (!element?.form) return;
       element.value = value;
-      values.current = valuesOf(element.form);
-      if (validate && state.validated[name]) check(element.form, state.validated, validate);
-      else rerender((n) => n + 1);
+      changed(element.form, name);
     },
     handlers: {
+      onFocus: load,
+      onPointerDown: load,
       onSubmit(event) {
         const element = event.currentTarget;
-        const validated = { ...state.validated };
-        for (const name of new FormData(element).keys()) validated[name] = true;
         // Not loaded yet: the form goes to the action as it is, which checks it with the same schema.
-        const all = validate ? validate(new FormData(element)) : {};
-        for (const name of Object.keys(all)) validated[name] = true;
+        const all = validate?.(new FormData(element)) ?? {};
+        const validated = { ...state.validated };
+        for (const name of [...new FormData(element).keys(), ...Object.keys(all)]) validated[name] = true;
         setState({ ...state, validated, errors: all });
         if (Object.keys(all).length > 0) {
           event.preventDefault();
@@ -225,19 +243,13 @@ export function useFormAnswered<Schema extends z.ZodType>(
         }
       },
       onInput(event) {
-        const element = event.currentTarget;
-        const name = fieldOf(element, event.target);
-        if (!name) return;
-        const before = values.current;
-        values.current = valuesOf(element);
-        if (validate && state.validated[name]) check(element, state.validated, validate);
-        else if ([...watched.current].some((watchedName) => before[watchedName] !== values.current[watchedName])) rerender((n) => n + 1);
+        const name = fieldOf(event.currentTarget, event.target);
+        if (name) changed(event.currentTarget, name);
       },
       onBlur(event) {
-        const element = event.currentTarget;
-        const name = fieldOf(element, event.target);
+        const name = fieldOf(event.currentTarget, event.target);
         if (!name || !validate || state.validated[name] || (options.shouldValidate ?? 'onBlur') !== 'onBlur') return;
-        check(element, { ...state.validated, [name]: true }, validate);
+        check(event.currentTarget, { ...state.validated, [name]: true }, validate);
       },
     },
   };
@@ -253,10 +265,7 @@ export function useFormAnswered<Schema extends z.ZodType>(
       formId: id,
       errors: state.errors[name],
       initialValue: state.initial[name],
-      get value() {
-        watched.current.add(name);
-        return values.current[name];
-      },
+      value: values[name],
     };
   }
   return [form, fields];
@@ -282,51 +291,6 @@ function loadValidator<Schema extends z.ZodType>(schema: LazySchema<Schema>): Pr
     validators.set(schema, entry);
   }
   return entry.loading;
-}
-
-/**
- * The schema's check, loaded the first time a field or button of form `id` gets focus or a
- * press (or has focus as the page goes live); null until it is there. The load is kept per
- * schema, so a form that is drawn again (a section becoming a modal as the page goes live) picks
- * up a load its first drawing started.
- */
-function useValidatorOnFirstUse<Schema extends z.ZodType>(id: string, schema: LazySchema<Schema>): Validator | null {
-  const [validator, setValidator] = useState<{ validate: Validator } | null>(() => {
-    const ready = validators.get(schema)?.ready;
-    return ready ? { validate: ready } : null;
-  });
-  const loaded = validator !== null;
-  useEffect(() => {
-    if (loaded) return;
-    let cancelled = false;
-    const use = () =>
-      loadValidator(schema).then(
-        (validate) => {
-          if (!cancelled) setValidator({ validate });
-        },
-        () => {},
-      );
-    const events = ['focusin', 'pointerdown'] as const;
-    const stop = () => {
-      for (const name of events) document.removeEventListener(name, onUse, true);
-    };
-    const inForm = (target: EventTarget | null) => {
-      const element = target as (Element & { form?: HTMLFormElement | null }) | null;
-      return !!element && (element.form?.id === id || !!element.closest?.(`form[id="${CSS.escape(id)}"]`));
-    };
-    function onUse(event: Event) {
-      if (!inForm(event.target)) return;
-      stop();
-      void use();
-    }
-    if (validators.has(schema) || inForm(document.activeElement)) void use();
-    else for (const name of events) document.addEventListener(name, onUse, true);
-    return () => {
-      cancelled = true;
-      stop();
-    };
-  }, [id, schema, loaded]);
-  return validator?.validate ?? null;
 }
 
 /** A <form>'s props (spread on Remix's <Form>): its id, the browser's checks, and its error's description. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Dataset, DocumentDetail, JobStatus } from '../../../server/domain/tomes';
 import { GM_BLOCK_CLOSE, GM_BLOCK_OPEN } from '../../../contract/gm-blocks';
-import { JOB_TIMING } from '../../../contract/tomes';
+import { JOB_TIMING } from '../../../contract/job-timing';
 import { ApiError, apiFetch } from '~/lib/api-client';
 
 type Save = { state: 'idle' } | { state: 'saving'; progress: number; message: string };

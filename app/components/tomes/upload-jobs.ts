@@ -1,5 +1,6 @@
 import type { JobStatus } from '../../../server/domain/tomes';
-import { JOB_TIMING, type DuplicateChoice } from '../../../contract/tomes';
+import { JOB_TIMING } from '../../../contract/job-timing';
+import type { DuplicateChoice } from '../../../contract/tomes';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { checkFile, postWithProgress, UploadRefused } from './upload-request';
 import type { TrackedUpload } from './upload-tracker';

@@ -1,7 +1,8 @@
 import { useRevalidator } from '@remix-run/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActiveJob } from '../../../server/domain/tomes';
-import { JOB_TIMING, type DuplicateChoice } from '../../../contract/tomes';
+import { JOB_TIMING } from '../../../contract/job-timing';
+import type { DuplicateChoice } from '../../../contract/tomes';
 import { latePart } from '~/lib/late-part';
 import type { TrackerOps } from './upload-jobs';
 
