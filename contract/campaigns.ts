@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A campaign's name and description: one schema for the API body, the domain, and the Create
- * and Edit forms (Conform reads it in the browser and in the action, so the field errors match).
+ * and Edit forms (read in the browser and in the action, so the field errors match).
  */
 export const campaignFieldsSchema = z.object({
   name: z.string({ error: 'Campaign name is required' }).trim().min(1, 'Campaign name is required').max(200, 'Campaign name is too long (200 characters at most)'),

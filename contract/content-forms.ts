@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { CHARACTER_FORMATS, CONTENT_MESSAGES, CONTENT_TYPES, contentFilename } from './content';
 
 /**
- * The content creator's three forms (request, revision, save): Conform checks them in the
- * browser and the page action parses them with the same schema, so each error reads the same
+ * The content creator's three forms (request, revision, save): the browser checks them
+ * (app/lib/forms.ts) and the page action parses them with the same schema, so each error reads the same
  * with JavaScript on or off. The domain checks its own rules again for the API (input.ts).
  */
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);

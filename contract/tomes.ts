@@ -39,14 +39,7 @@ export const ACCEPTED_UPLOAD_EXTENSIONS = ['pdf', 'docx', 'txt', 'md', 'rtf', 'o
 /** For a file input's accept attribute. */
 export const UPLOAD_ACCEPT = ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
-/** Job polling and notices (spec sections 4 and 9), in milliseconds. */
-export const JOB_TIMING = {
-  firstPoll: 1000,
-  poll: 2000,
-  retryAfterError: 5000,
-  removeCompleted: 2000,
-  removeFailed: 5000,
-} as const;
+/** How long a success notice stays (spec sections 4 and 9), in milliseconds. */
 export const NOTICE_MS = 3000;
 
 /** Statuses a processing job passes through before completed or failed. */

@@ -19,7 +19,7 @@ import assistantStyles from '~/styles/assistant.css?url';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: assistantStyles }];
 export const meta: MetaFunction = () => [{ title: 'Campaign Assistant · Tomekeeper' }];
 
-// The Create tab's code (the content creator, Conform) loads with the pages that show that tab (ADR 0185).
+// The Create tab's code (the content creator) loads with the pages that show that tab (ADR 0185).
 const ContentCreator = latePart('assistant-content-creator', () => import('~/components/content/content-creator').then((m) => m.ContentCreator));
 
 /** Conversations per page of the history panel. */

@@ -47,6 +47,12 @@ try {
     ['/assistant', true],
     [`/assistant?campaign=${c}&conversation=${answer.conversation_id}`, true],
     ['/assistant?tab=create', true],
+    // Screens that open a form's modal or the content creator from the address (session 10).
+    [`/assistant?campaign=${c}&tab=create`, true],
+    ['/dashboard?tab=campaigns&create_campaign=1', true],
+    [`/dashboard?tab=campaigns&edit_campaign=${c}`, true],
+    ['/dashboard?tab=datasets&create=1', true],
+    [`/dashboard?tab=datasets&metadata=${tome.id}`, true],
     ['/content', true],
     ['/timeline', true],
     ['/timeline/calendar', true],

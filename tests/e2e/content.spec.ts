@@ -185,6 +185,35 @@ test.describe('content creation in real Chromium', () => {
     await expect(page).toHaveURL(`/content?campaign=${campaignId}`);
   });
 
+  test('with JavaScript an empty request is answered in the page without a post, and the message follows the description as it is typed', async ({ page, user }) => {
+    const { campaignId } = await seedCampaign(page.request, user.token);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.goto(`/content?campaign=${campaignId}`);
+    const creator = page.getByTestId('content-creator');
+    const prompt = creator.getByLabel('Describe what you want to create');
+    const message = creator.getByTestId('content-error');
+    const generate = creator.getByRole('button', { name: 'Generate' });
+    // The first focus loads the form's checks; a submit before they arrive is answered by the action with the same message.
+    await prompt.focus();
+    await generate.click();
+    await expect(message).toHaveText('Please enter a description of what you want to create');
+    await expect(prompt).toHaveAttribute('aria-invalid', 'true');
+    await prompt.pressSequentially('A lighthouse keeper');
+    await expect(message).toHaveCount(0);
+    await expect(prompt).not.toHaveAttribute('aria-invalid');
+    await prompt.fill('');
+    await expect(message).toHaveText('Please enter a description of what you want to create');
+
+    const sent = posts.length;
+    await generate.click();
+    await expect(prompt).toBeFocused();
+    await expect(message).toHaveText('Please enter a description of what you want to create');
+    expect(posts).toHaveLength(sent);
+  });
+
   test('works with JavaScript off: generate, revise, preview and save through plain forms', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -92,6 +92,29 @@ test.describe('a citation opens the viewer at its passage', () => {
     await expect(page.getByTestId('citation-mark')).toHaveCount(0);
   });
 
+  test('Edit pressed before the editor’s code has arrived shows that it is opening, then the editor', async ({ page, user }) => {
+    const md = await seedDocument(page.request, user.token, 'gazetteer.md', 'text/markdown', Buffer.from(MARKDOWN));
+    await page.goto(`/dashboard?tab=datasets&dataset=${md.datasetId}&document=${md.documentId}`);
+    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+    await page.waitForLoadState('networkidle');
+    // The editor's code loads on Edit: hold it back, as on a slow connection.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/document-editor-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const viewer = page.getByRole('dialog', { name: 'gazetteer.md' });
+    await viewer.getByRole('button', { name: 'Edit' }).click();
+    await expect(viewer.getByRole('status').filter({ hasText: 'Opening the editor…' })).toBeVisible();
+    release();
+    await expect(viewer.getByRole('textbox', { name: 'Document text' })).toHaveValue(md.content);
+    await expect(viewer.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expect(viewer.getByText('Opening the editor…')).toHaveCount(0);
+  });
+
   test('a plain-text citation is marked without JavaScript too', async ({ browser, user }, testInfo) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
     const request = context.request;

@@ -115,6 +115,44 @@ for (const js of [true, false]) {
   });
 }
 
+test('with JavaScript a field is checked as it is left and as it is typed in, and a submit with an error posts nothing', async ({ page, user: _user }) => {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.postData() ?? '');
+  });
+  await page.goto('/dashboard?tab=campaigns&create_campaign=1');
+  const create = page.getByRole('dialog', { name: 'Create campaign' });
+  const name = create.getByLabel('Campaign name');
+  const required = create.getByText('Campaign name is required');
+  // The first focus loads the form's checks; a field left before they arrive is checked by the action instead.
+  await expect(async () => {
+    await name.focus();
+    await name.blur();
+    await expect(required).toBeVisible({ timeout: 500 });
+  }).toPass();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAttribute('aria-describedby', (await required.getAttribute('id')) ?? 'no id');
+  await name.pressSequentially('E');
+  await expect(required).toHaveCount(0);
+  await expect(name).not.toHaveAttribute('aria-invalid');
+  await expect(name).not.toHaveAttribute('aria-describedby');
+  await name.press('Backspace');
+  await expect(required).toBeVisible();
+
+  await create.getByLabel('Description (optional)').fill('Checked before it is sent');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(name).toBeFocused();
+  await expect(required).toBeVisible();
+  expect(posts).toEqual([]);
+
+  const title = uniqueName('Live checks ');
+  await name.fill(title);
+  await expect(required).toHaveCount(0);
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  expect(posts).toHaveLength(1);
+});
+
 test('a refused upload stays listed with its reason until dismissed', async ({ page, user }) => {
   const name = uniqueName('Refusals ');
   const id = await createTomeByApi(page.request, user.token, name);

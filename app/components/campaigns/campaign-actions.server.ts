@@ -18,7 +18,7 @@ export const isCampaignIntent = (intent: string): intent is CampaignIntent => (C
 
 /**
  * The Campaigns tab's forms, posted to the dashboard: create and edit answer their field errors
- * in the form (Conform); the others, and every success, go back to the tab.
+ * in the form (useSchemaForm); the others, and every success, go back to the tab.
  */
 export async function campaignAction(context: AppLoadContext, userId: string, intent: CampaignIntent, form: FormData) {
   const { db } = context.services;

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
 import type { Campaign } from '../../../server/domain/campaigns/campaigns';
 import { campaignForm } from '~/lib/form-schemas';
-import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { getFormProps, getInputProps, getTextareaProps, useIsPending, useSchemaForm } from '~/lib/forms';
 import { campaignsUrl } from './campaign-urls';
 
 /** Create (no campaign) or edit a campaign's name and description: one schema, checked in the browser and by the action. */

@@ -4,7 +4,7 @@ import { abbreviateTokens } from '../../../contract/usage';
 import { latePart } from '~/lib/late-part';
 import { campaignsUrl } from './campaign-urls';
 
-// The create, edit and delete modals (the form and Conform's helpers with them) load when one is
+// The create, edit and delete modals (the form with them) load when one is
 // opened, or when the create link is pointed at (ADR 0221).
 const CampaignModals = latePart('campaign-modals', () => import('./campaign-modals').then((m) => m.CampaignModals));
 const preloadCampaignModals = CampaignModals.preload;

@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { contentFilename, type GeneratedContent } from '../../../contract/content';
 import type { contentSaveSchema } from '../../../contract/content-forms';
-import type { useSchemaForm } from '~/lib/forms';
+import { getFormProps, getInputProps, getSelectProps, type useSchemaForm } from '~/lib/forms';
 import { ContentMarkdown, FrontMatterSummary } from './content-markdown';
 import type { ContentDataset, ResultRequest } from './types';
 

@@ -1,4 +1,3 @@
-import { getFormProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import {
   CHARACTER_FORMAT_LABELS,
@@ -10,7 +9,7 @@ import {
   isContentType,
 } from '../../../contract/content';
 import type { contentRequestSchema } from '../../../contract/content-forms';
-import type { useSchemaForm } from '~/lib/forms';
+import { getFormProps, getSelectProps, getTextareaProps, type useSchemaForm } from '~/lib/forms';
 import { freshHref } from './content-urls';
 import type { ContentCampaign, ContentDataset } from './types';
 
@@ -64,14 +63,7 @@ export function ContentRequestForm({ variant, campaigns, datasets, form: [form, 
         <div className="content-type-tabs tabs" role="radiogroup" aria-label="Content type">
           {CONTENT_TYPES.map((type) => (
             <label key={type} className={contentType === type ? 'tab active' : 'tab'}>
-              <input
-                key={fields.content_type.key}
-                type="radio"
-                name={fields.content_type.name}
-                value={type}
-                className="tab-radio"
-                defaultChecked={fields.content_type.initialValue === type}
-              />
+              <input type="radio" name={fields.content_type.name} value={type} className="tab-radio" defaultChecked={fields.content_type.initialValue === type} />
               {CONTENT_TYPE_LABELS[type]}
             </label>
           ))}

@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
 import { citationHref } from '../../../contract/chat';
 import { CONTENT_TYPE_LABELS, type GeneratedContent, type RevisionEntry } from '../../../contract/content';
 import { formatCost } from '../../../contract/usage';
 import type { contentRevisionSchema } from '../../../contract/content-forms';
-import type { useSchemaForm } from '~/lib/forms';
+import { getFormProps, getInputProps, type useSchemaForm } from '~/lib/forms';
 import { ContentMarkdown } from './content-markdown';
 import { freshHref, sessionHref, type ContentIntent } from './content-urls';
 import { RevisionLog } from './revision-log';

@@ -1,11 +1,10 @@
 import { useActionData, useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { DocumentChatMessage } from '../../../server/domain/chat';
-import { DOCUMENT_CHAT_ERROR } from '../../../contract/chat';
-import { formatCost, USAGE_UPDATED_EVENT } from '../../../contract/usage';
-import { MessageView, type ChatMessageView } from '~/components/assistant/message-view';
+import { USAGE_UPDATED_EVENT } from '../../../contract/usage';
 import { loadMarkdownRenderer } from '~/components/markdown/markdown';
 import type { DocumentAnswered, TomeFailure } from '~/components/tomes/tome-actions.server';
+import { latePart } from '~/lib/late-part';
 import { useHydrated } from '~/lib/use-hydrated';
 
 interface PanelProps {
@@ -19,6 +18,16 @@ interface PanelProps {
 }
 
 type Reply = TomeFailure | DocumentAnswered;
+
+// The questions and answers load with a page that shows some, or when the question box gets focus (ADR 0239);
+// a question sent before their code is here shows that they are on their way.
+const DocumentChatMessages = latePart(
+  'document-chat-messages',
+  () => import('./document-chat-messages').then((m) => m.DocumentChatMessages),
+  <p className="muted small" role="status">
+    Loading the conversation…
+  </p>,
+);
 
 /**
  * The document viewer's side panel: questions about this one document, posted to the page's
@@ -50,36 +59,18 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
     else console.debug('document chat usage', fetcher.data.usage);
   }, [fetcher.state, fetcher.data]);
 
-  const messages: Array<ChatMessageView & { tokens?: number | null; cost?: number | null }> = [...(conversation?.messages ?? [])];
-  const now = new Date().toISOString();
-  if (asking !== null) messages.push({ role: 'user', content: asking, timestamp: now, citations: [], engine: null });
-  else if (failed) {
-    messages.push({ role: 'user', content: failed.query ?? '', timestamp: now, citations: [], engine: null });
-    messages.push({ role: 'assistant', content: DOCUMENT_CHAT_ERROR, timestamp: now, citations: [], engine: null, errorStatus: failed.status ?? 0 });
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the bottom after each change of what the list shows
-  useEffect(() => {
-    const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [messages.length, pending]);
+  const shown = (conversation?.messages.length ?? 0) > 0 || asking !== null || failed !== null;
 
   return (
     <aside className="document-assistant" aria-label="Document Assistant">
       <h3>Document Assistant</h3>
       <p className="muted small">Ask about {filename}.</p>
       <div className="document-assistant-messages" ref={listRef} data-testid="document-chat-messages" aria-live="polite">
-        {messages.length === 0 && <p className="muted small">No questions yet. Answers cite the passages they come from.</p>}
-        {messages.map((message, index) => (
-          <div key={`${message.timestamp}-${index}`}>
-            <MessageView message={message} />
-            {message.tokens != null && (
-              <p className="message-cost">
-                {message.tokens} tokens · {formatCost(message.cost ?? 0)}
-              </p>
-            )}
-          </div>
-        ))}
+        {shown ? (
+          <DocumentChatMessages messages={conversation?.messages ?? []} asking={asking} failed={failed} pending={pending} listRef={listRef} />
+        ) : (
+          <p className="muted small">No questions yet. Answers cite the passages they come from.</p>
+        )}
         {pending && <p className="chat-waiting">{'Consulting the document...'}</p>}
       </div>
       <fetcher.Form
@@ -111,6 +102,7 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
           rows={2}
           placeholder="Ask about this document… (Enter sends, Shift+Enter for a new line)"
           onChange={(event) => setDraft(event.target.value)}
+          onFocus={DocumentChatMessages.preload}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();

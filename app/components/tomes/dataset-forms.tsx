@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
 import type { Dataset } from '../../../server/domain/tomes';
 import { labelOf, METADATA_CATEGORIES, METADATA_SOURCES, METADATA_TYPES } from '../../../contract/tomes';
 import { tomeForm } from '~/lib/form-schemas';
-import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { getFormProps, getInputProps, getTextareaProps, useIsPending, useSchemaForm } from '~/lib/forms';
 import { tomesUrl } from './tome-urls';
 
 function ErrorNotice({ error }: { error?: string | null }) {

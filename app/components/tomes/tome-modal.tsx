@@ -99,7 +99,7 @@ function readTypedFields(root: HTMLElement): TypedFields {
 
 /**
  * Puts typed values back as if typed again: the native value setter (past React's own record of
- * the value) and an input event, so the form's state (React, Conform) sees them.
+ * the value) and an input event, so the form's state (React, useSchemaForm) sees them.
  */
 function restoreTypedFields(root: HTMLElement, typed: TypedFields) {
   for (const field of textFields(root)) {

@@ -8,7 +8,7 @@ import { TomeModal } from './tome-modal';
 import { tomesUrl } from './tome-urls';
 import type { TomesView } from './tomes-view.server';
 
-// The modals' code (their forms, Conform with them, the document viewer) loads with the page that
+// The modals' code (their forms, the document viewer) loads with the page that
 // opens one, or when it is opened after the page is live (ADR 0185, ADR 0221).
 const datasetForms = () => import('./dataset-forms');
 const CreateDatasetForm = latePart('create-dataset-form', () => datasetForms().then((m) => m.CreateDatasetForm));

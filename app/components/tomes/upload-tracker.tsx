@@ -1,10 +1,10 @@
 import { useRevalidator } from '@remix-run/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ActiveJob, JobStatus } from '../../../server/domain/tomes';
-import { JOB_TIMING, type DuplicateChoice } from '../../../contract/tomes';
-import { ApiError, apiFetch } from '~/lib/api-client';
+import type { ActiveJob } from '../../../server/domain/tomes';
+import { JOB_TIMING } from '../../../contract/job-timing';
+import type { DuplicateChoice } from '../../../contract/tomes';
 import { latePart } from '~/lib/late-part';
-import { useLeaveWarning } from './use-leave-warning';
+import type { TrackerOps } from './upload-jobs';
 
 /**
  * Uploads and their processing jobs, watched from the browser exactly as spec sections 4 and 9
@@ -51,7 +51,13 @@ export function useUploadTracker(): Tracker {
 }
 
 let sequence = 0;
-const UPLOAD_CONCURRENCY = 2;
+
+// Sending, following jobs and the warning on leaving load with the first upload or job (ADR 0239).
+const LeaveWarning = latePart('leave-warning', () => import('./leave-warning').then((m) => m.LeaveWarning));
+const loadJobs = () => {
+  LeaveWarning.preload();
+  return import('./upload-jobs');
+};
 
 export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: ActiveJob[]; children: ReactNode }) {
   const [entries, setEntries] = useState<TrackedUpload[]>([]);
@@ -59,73 +65,49 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const adopted = useRef(new Set<string>());
 
-  const update = useCallback((key: string, patch: Partial<TrackedUpload>) => {
-    setEntries((list) => list.map((entry) => (entry.key === key ? { ...entry, ...patch } : entry)));
-  }, []);
-  const remove = useCallback((key: string) => setEntries((list) => list.filter((entry) => entry.key !== key)), []);
-  const later = useCallback((run: () => void, ms: number) => {
-    const id = window.setTimeout(() => {
-      timers.current.delete(id);
-      run();
-    }, ms);
-    timers.current.add(id);
-  }, []);
-
-  const poll = useCallback(
-    async (key: string, jobId: string) => {
-      let job: JobStatus;
-      try {
-        job = await apiFetch<JobStatus>(`/api/jobs/${jobId}/status`);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return remove(key);
-        if (error instanceof ApiError && error.status === 401) return;
-        update(key, { message: 'Could not reach the server; checking again in 5 seconds…' });
-        return later(() => void poll(key, jobId), JOB_TIMING.retryAfterError);
-      }
-      if (job.status === 'completed') {
-        update(key, { state: 'completed', status: 'completed', progress: 100, message: job.progress_message || 'Completed' });
-        revalidate.current();
-        return later(() => remove(key), JOB_TIMING.removeCompleted);
-      }
-      if (job.status === 'failed') {
-        update(key, { state: 'failed', status: 'failed', error: `Processing failed: ${job.error || 'Unknown error'}` });
-        revalidate.current();
-        return later(() => remove(key), JOB_TIMING.removeFailed);
-      }
-      update(key, { state: 'processing', status: job.status, progress: job.progress, message: job.progress_message });
-      later(() => void poll(key, jobId), JOB_TIMING.poll);
-    },
-    [later, remove, update],
-  );
-
-  const watch = useCallback(
-    (entry: Omit<TrackedUpload, 'key'>, key = `upload-${++sequence}`) => {
-      setEntries((list) => [...list, { ...entry, key }]);
-      if (entry.jobId) later(() => void poll(key, entry.jobId!), JOB_TIMING.firstPoll);
-      return key;
-    },
-    [later, poll],
+  const ops = useMemo<TrackerOps>(
+    () => ({
+      update: (key, patch) => setEntries((list) => list.map((entry) => (entry.key === key ? { ...entry, ...patch } : entry))),
+      remove: (key) => setEntries((list) => list.filter((entry) => entry.key !== key)),
+      later: (run, ms) => {
+        const id = window.setTimeout(() => {
+          timers.current.delete(id);
+          run();
+        }, ms);
+        timers.current.add(id);
+      },
+      revalidate: () => revalidate.current(),
+      adopted: adopted.current,
+    }),
+    [],
   );
 
   // Jobs already running when the page loaded (a reload, or another tab's uploads) are watched too.
-  const adopted = useRef(new Set<string>());
   useEffect(() => {
     for (const job of initialJobs) {
       if (adopted.current.has(job.id)) continue;
       adopted.current.add(job.id);
-      watch({
-        filename: job.filename,
-        datasetId: job.dataset_id,
-        state: 'processing',
-        status: job.status,
-        progress: job.progress,
-        message: job.progress_message,
-        error: null,
-        jobId: job.id,
-      });
+      const key = `upload-${++sequence}`;
+      setEntries((list) => [
+        ...list,
+        {
+          key,
+          filename: job.filename,
+          datasetId: job.dataset_id,
+          state: 'processing',
+          status: job.status,
+          progress: job.progress,
+          message: job.progress_message,
+          error: null,
+          jobId: job.id,
+        },
+      ]);
+      const jobs = loadJobs();
+      ops.later(() => void jobs.then(({ pollJob }) => pollJob(ops, key, job.id)), JOB_TIMING.firstPoll);
     }
-  }, [initialJobs, watch]);
+  }, [initialJobs, ops]);
 
   useEffect(() => {
     const pending = timers.current;
@@ -134,7 +116,6 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
 
   const upload = useCallback(
     async (datasetId: string, files: File[], maxUploadMb: number, duplicate?: DuplicateChoice) => {
-      const outcome = { processing: 0, failed: 0 };
       const queue = files.map((file) => {
         const key = `upload-${++sequence}`;
         setEntries((list) => [
@@ -143,45 +124,21 @@ export function UploadTrackerProvider({ initialJobs, children }: { initialJobs: 
         ]);
         return { file, key };
       });
-      // Sending code loads with the first upload (ADR 0221).
-      const { checkFile, postWithProgress, UploadRefused } = await import('./upload-request');
-      const fail = (key: string, reason: string, duplicateOf?: File) => {
-        outcome.failed++;
-        update(key, { state: 'failed', status: 'failed', error: `Failed to upload document. ${reason}`.trim(), duplicateOf });
-      };
-      const sendOne = async ({ file, key }: { file: File; key: string }) => {
-        const problem = checkFile(file, maxUploadMb);
-        if (problem) return fail(key, problem);
-        const form = new FormData();
-        form.append('file', file, file.name);
-        try {
-          const query = duplicate ? `?duplicate=${duplicate}` : '';
-          const answer = await postWithProgress(`/api/datasets/${datasetId}/documents${query}`, form, (fraction) =>
-            update(key, { progress: Math.round(fraction * 100) }),
-          );
-          outcome.processing++;
-          // Already imported and known to the job list? Keep one entry per job.
-          adopted.current.add(answer.job_id);
-          update(key, { state: 'processing', status: 'queued', progress: 0, message: 'Waiting in the queue to be processed', jobId: answer.job_id });
-          later(() => void poll(key, answer.job_id), JOB_TIMING.firstPoll);
-        } catch (error) {
-          fail(key, error instanceof Error ? error.message : '', error instanceof UploadRefused && error.status === 409 ? file : undefined);
-        }
-      };
-      const workers = Array.from({ length: Math.min(UPLOAD_CONCURRENCY, queue.length) }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await sendOne(next);
-      });
-      await Promise.all(workers);
-      return outcome;
+      const { sendUploads } = await loadJobs();
+      return sendUploads(ops, queue, datasetId, maxUploadMb, duplicate);
     },
-    [later, poll, update],
+    [ops],
   );
 
   const pending = entries.filter((entry) => entry.state === 'uploading' || entry.state === 'processing').length;
-  useLeaveWarning(pending);
 
-  const tracker = useMemo<Tracker>(() => ({ entries, pending, upload, dismiss: remove }), [entries, pending, upload, remove]);
-  return <TrackerContext.Provider value={tracker}>{children}</TrackerContext.Provider>;
+  const tracker = useMemo<Tracker>(() => ({ entries, pending, upload, dismiss: ops.remove }), [entries, pending, upload, ops]);
+  return (
+    <TrackerContext.Provider value={tracker}>
+      {pending > 0 && <LeaveWarning pending={pending} />}
+      {children}
+    </TrackerContext.Provider>
+  );
 }
 
 // The status panel's code loads once there is an upload to show: the server never renders one
