@@ -9,14 +9,20 @@
  * run), then p50 and p95 over the questions; the median of the runs is shown beside it. Both
  * sides should return the same passages in the same order: the questions where they differ are
  * counted, apart from those where a side's own runs disagree (the HNSW scan's relaxed order).
+ *
+ * CPU per search, per side: the Node process's (process.cpuUsage) and, on the Postgres server
+ * when it runs on this machine, its backends' for the library's database (/proc/<pid>/schedstat).
+ * On a shared machine these move far less with the load than the wall times do.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { OfflineEmbedder } from '../../server/ai/offline-embedder';
 import { refreshSearchStatistics, searchPassages } from '../../server/domain/retrieval';
 import type { SearchScope } from '../../server/domain/retrieval/scope';
+import postgres from 'postgres';
 import { loadGroundingQuestions } from '../grounding/questions';
-import { openLibrary, type LibraryKind } from './library';
+import { openLibrary, serverUrl, type LibraryKind } from './library';
 
 const before = process.env.BENCH_BEFORE;
 if (!before) throw new Error('Set BENCH_BEFORE to the other checkout (with its node_modules) to compare against.');
@@ -38,6 +44,25 @@ const percentile = (values: number[], p: number) => {
 };
 const fmt = (x: number) => x.toFixed(1);
 
+/** CPU time (ms) of the server's backends connected to a database, when they run on this machine (0 elsewhere). */
+function serverCpu(kind: LibraryKind, database: string): { read: () => Promise<number>; end: () => Promise<void> } {
+  if (kind !== 'postgres') return { read: async () => 0, end: async () => {} };
+  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
+  const read = async () => {
+    const rows = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`;
+    let ns = 0;
+    for (const { pid } of rows) {
+      try {
+        ns += Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // Not on this machine, or the connection closed.
+      }
+    }
+    return ns / 1e6;
+  };
+  return { read, end: () => admin.end() };
+}
+
 for (const kind of kinds) {
   for (const scale of scales) {
     const library = await openLibrary(kind, scale);
@@ -47,6 +72,8 @@ for (const kind of kinds) {
     const sides = { before: beforeSearch.searchPassages, after: searchPassages };
     const mins = { before: [] as number[], after: [] as number[] };
     const medians = { before: [] as number[], after: [] as number[] };
+    const dbCpu = serverCpu(kind, `tk_retrieval_${scale}`);
+    const cpu = { before: { node: 0, server: 0 }, after: { node: 0, server: 0 } };
     let differing = 0;
     const unstable = { before: 0, after: 0 };
     // One warm-up pass of each side.
@@ -57,9 +84,14 @@ for (const kind of kinds) {
       for (let r = 0; r < repeats; r += 1) {
         const order = (q + r) % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
         for (const side of order) {
+          const serverBefore = await dbCpu.read();
+          const nodeBefore = process.cpuUsage();
           const started = performance.now();
           const result = await sides[side](db, { scope, query: question.question, embedder, level: 'medium' });
           times[side].push(performance.now() - started);
+          const node = process.cpuUsage(nodeBefore);
+          cpu[side].node += (node.user + node.system) / 1000;
+          cpu[side].server += (await dbCpu.read()) - serverBefore;
           ids[side].add(result.passages.map((p) => p.chunkId).join(','));
         }
       }
@@ -77,15 +109,19 @@ for (const kind of kinds) {
         .map((l) => l.toFixed(1))
         .join(' ')}\n`,
     );
-    console.log('| side | p50 of per-question min | p95 of per-question min | p50 of per-question median | p95 of per-question median |');
-    console.log('|---|---|---|---|---|');
+    console.log(
+      '| side | p50 of per-question min | p95 of per-question min | p50 of per-question median | p95 of per-question median | CPU per search: Node / server, ms |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    const searches = questions.length * repeats;
     for (const side of ['before', 'after'] as const)
       console.log(
-        `| ${side} | ${fmt(percentile(mins[side], 50))} | ${fmt(percentile(mins[side], 95))} | ${fmt(percentile(medians[side], 50))} | ${fmt(percentile(medians[side], 95))} |`,
+        `| ${side} | ${fmt(percentile(mins[side], 50))} | ${fmt(percentile(mins[side], 95))} | ${fmt(percentile(medians[side], 50))} | ${fmt(percentile(medians[side], 95))} | ${fmt(cpu[side].node / searches)} / ${kind === 'postgres' ? fmt(cpu[side].server / searches) : '-'} |`,
       );
     console.log(
       `\nQuestions whose passages differ between the sides (each side the same in all its runs): ${differing} of ${questions.length}; questions whose runs disagree within a side: before ${unstable.before}, after ${unstable.after}`,
     );
+    await dbCpu.end();
     await library.database.close();
   }
 }

@@ -182,14 +182,22 @@ function documentName(title: string | undefined): string {
 
 /** Every sentence of the passages, scored against the question. */
 export function scoreSentences(question: QuestionTerms, passages: ScoringPassage[]): ScoredSentence[] {
+  // Only the question's terms are ever looked up in a sentence, so each sentence keeps just the
+  // question terms it holds (and its headings' and labels' terms are kept once per passage, label
+  // or table row): the reranking scores about 40 passages of a dozen sentences per search, and
+  // building every sentence's full term and word-pair sets was most of its time.
   const items: Array<{
     passageIndex: number;
     position: number;
     span: TextSpan;
-    terms: Set<string>;
-    bigrams: Set<string>;
+    /** The question's terms the sentence holds, each once. */
+    present: string[];
+    /** Distinct terms of the sentence. */
+    size: number;
+    /** The question's word pairs the sentence holds side by side. */
+    phraseHits: number;
     heading: boolean;
-    context: Set<string>;
+    context: Array<Set<string>>;
     named: number;
     amount: boolean;
   }> = [];
@@ -205,52 +213,69 @@ export function scoreSentences(question: QuestionTerms, passages: ScoringPassage
   passages.forEach((passage, passageIndex) => {
     const headings = (passage.headingPath ?? '').split(' > ').filter(Boolean);
     const unit = headings.at(-1) ?? documentName(passage.title);
-    const headingTerms = contentTerms(headings.length > 0 ? headings.slice(-2).join(' ') : unit);
+    const headingTerms = new Set(contentTerms(headings.length > 0 ? headings.slice(-2).join(' ') : unit));
     const unitNamed = namedInFull(unit) + (namesUnitAndKind(question, passage.headingPath) ? KIND_NAMED_BONUS : 0);
-    const labels = runInLabels(passage.content).map((l) => ({ ...l, terms: contentTerms(l.label), named: namedInFull(l.label) }));
-    const rows = tableRows(passage.content).map((r) => ({ ...r, terms: contentTerms(r.context), named: r.name ? namedInFull(r.name) : 0 }));
+    const labels = runInLabels(passage.content).map((l) => ({ ...l, terms: new Set(contentTerms(l.label)), named: namedInFull(l.label) }));
+    const rows = tableRows(passage.content).map((r) => ({ ...r, terms: new Set(contentTerms(r.context)), named: r.name ? namedInFull(r.name) : 0 }));
     splitSentences(passage.content).forEach((raw, position) => {
       if (BOILERPLATE.test(raw.text)) return;
       const span = quotableSpan(raw);
       const termList = contentTerms(span.text);
       const label = labels.find((l) => l.start <= raw.start && raw.start < l.end);
       const row = rows.find((r) => r.start <= raw.start && raw.start < r.end);
+      const present: string[] = [];
+      let phrases: Set<string> | undefined;
+      for (let i = 0; i < termList.length; i += 1) {
+        const term = termList[i];
+        if (!asked.has(term)) continue;
+        if (!present.includes(term)) present.push(term);
+        // A question pair's words are both question terms.
+        if (i > 0 && asked.has(termList[i - 1])) {
+          const pair = `${termList[i - 1]} ${term}`;
+          if (question.bigrams.has(pair)) (phrases ??= new Set()).add(pair);
+        }
+      }
+      const context = [headingTerms];
+      if (label) context.push(label.terms);
+      if (row) context.push(row.terms);
       items.push({
         passageIndex,
         position,
         span,
-        terms: new Set(termList),
-        bigrams: bigramsOf(termList),
+        present,
+        // Only a sentence of more than 30 terms is scaled for its length.
+        size: termList.length > 30 ? new Set(termList).size : termList.length,
+        phraseHits: phrases?.size ?? 0,
         heading: row?.header === true || isLabel(span.text, termList.length),
-        context: new Set([...headingTerms, ...(label?.terms ?? []), ...(row?.terms ?? [])]),
+        context,
         named: Math.max(unitNamed, label?.named ?? 0, row?.named ?? 0),
-        amount: AMOUNT.test(span.text),
+        amount: question.wantsAmount && AMOUNT.test(span.text),
       });
     });
   });
   const frequency = new Map<string, number>();
-  for (const item of items) for (const term of item.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  for (const item of items) for (const term of item.present) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   // A number in a question is usually the case at hand ("fall 60 feet"), not the rule's words.
   const idf = (term: string) => Math.log(1 + items.length / (1 + (frequency.get(term) ?? 0))) * (GENERIC_TERMS.has(term) || /^\d+$/.test(term) ? GENERIC_WEIGHT : 1);
-  const total = question.terms.reduce((sum, term) => sum + idf(term), 0) || 1;
+  const weights = new Map(question.terms.map((term) => [term, idf(term)]));
+  const total = question.terms.reduce((sum, term) => sum + (weights.get(term) ?? 0), 0) || 1;
 
   return items.map((item) => {
     let weight = 0;
-    let matched = 0;
+    const matched = item.present.length;
     for (const term of question.terms) {
-      if (item.terms.has(term)) {
-        weight += idf(term);
-        matched += 1;
-      } else if (item.context.has(term)) weight += idf(term) * HEADING_WEIGHT;
+      if (item.present.includes(term)) weight += weights.get(term) ?? 0;
+      else if (item.context.some((terms) => terms.has(term))) weight += (weights.get(term) ?? 0) * HEADING_WEIGHT;
     }
-    const phraseHits = [...question.bigrams].filter((bigram) => item.bigrams.has(bigram)).length;
-    const lengthFactor = item.terms.size > 30 ? Math.sqrt(30 / item.terms.size) : 1;
-    const amount = question.wantsAmount && item.amount ? 1 + AMOUNT_BONUS : 1;
+    const lengthFactor = item.size > 30 ? Math.sqrt(30 / item.size) : 1;
+    const amount = item.amount ? 1 + AMOUNT_BONUS : 1;
     // A sentence sharing no word with the question counts only inside a unit the question names
     // in its own words ("What does the resistance cantrip do?": its rule shares nothing but the name).
     const relevance = matched > 0 ? 1 : item.named >= NAMED_UNIT_BONUS && !STAT_LINE.test(item.span.text) ? UNSAID_IN_NAMED_UNIT : 0;
     const score =
-      relevance === 0 ? 0 : relevance * (weight * (0.5 + weight / total) + phraseHits * 0.5) * lengthFactor * (1 + item.named) * amount * (item.heading ? 0.2 : 1);
+      relevance === 0
+        ? 0
+        : relevance * (weight * (0.5 + weight / total) + item.phraseHits * 0.5) * lengthFactor * (1 + item.named) * amount * (item.heading ? 0.2 : 1);
     return { passageIndex: item.passageIndex, position: item.position, span: item.span, score, matched, heading: item.heading };
   });
 }

@@ -4,6 +4,7 @@ import { OfflineEmbedder } from '../../ai/offline-embedder';
 import { seedTome, type SeededTome } from '../../../tests/support/seed-tome';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { keepSearchStatisticsFresh, namesIn, searchPassages, vectorBackendOf } from '.';
+import { vectorCandidates } from './vector-search';
 
 const RULES = `# Adventuring
 
@@ -229,5 +230,14 @@ describe('hybrid retrieval', () => {
         order by (ce.embedding::vector(512)) <=> ${probe}::vector(512) limit 24`.execute(trx);
     });
     expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('chunk_embeddings_hnsw_idx');
+    // The search's own scan settings reach the index scan (the statement sets them): with
+    // pgvector's defaults an index scan gives at most 40 neighbours, whatever the limit.
+    const nearest = await vectorCandidates(
+      db,
+      { userId: alice, datasetIds: [dataset.id] },
+      Array.from({ length: 512 }, (_, i) => Math.cos(i)),
+      { model: embedder.model, limit: 48 },
+    );
+    expect(nearest).toHaveLength(48);
   }, 120_000);
 });
