@@ -14,7 +14,7 @@ declare module '@remix-run/node' {
  * assets/third-party-notices.txt beside the chunks (ADR 0241).
  */
 function thirdPartyNotices(): Plugin {
-  const notices = new Set<string>();
+  const noticesOf = new Map<string, string[]>();
   let ssr = false;
   return {
     name: 'tomekeeper:third-party-notices',
@@ -25,13 +25,21 @@ function thirdPartyNotices(): Plugin {
     transform(code, id) {
       if (ssr || !id.includes('/node_modules/')) return null;
       // esbuild's legal comments: /*! … */ or a block comment naming @license or @preserve.
-      for (const comment of code.match(/\/\*[\s\S]*?\*\//g) ?? []) {
-        if (comment.startsWith('/*!') || /@license|@preserve/.test(comment)) notices.add(comment);
-      }
+      const notices = (code.match(/\/\*[\s\S]*?\*\//g) ?? []).filter((comment) => comment.startsWith('/*!') || /@license|@preserve/.test(comment));
+      if (notices.length > 0) noticesOf.set(id, notices);
       return null;
     },
-    generateBundle() {
-      if (ssr || notices.size === 0) return;
+    generateBundle(_options, bundle) {
+      if (ssr) return;
+      // Only the modules whose code is in a chunk: a module loaded and then shaken out ships nothing.
+      const notices = new Set<string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const [id, module] of Object.entries(output.modules)) {
+          if (module.renderedLength > 0) for (const notice of noticesOf.get(id) ?? []) notices.add(notice);
+        }
+      }
+      if (notices.size === 0) return;
       this.emitFile({ type: 'asset', fileName: 'assets/third-party-notices.txt', source: `${[...notices].join('\n\n')}\n` });
     },
   };
