@@ -3,7 +3,8 @@
  * load zod: the browser loads these schemas when a form is first used (app/lib/forms.ts).
  */
 import { z } from 'zod';
-import { CHARACTER_FORMATS, CONTENT_MESSAGES, CONTENT_TYPES, contentFilename } from './content';
+import { CHARACTER_FORMATS, CONTENT_MESSAGES, CONTENT_TYPES } from './content';
+import { contentFilename } from './content-filename';
 
 /**
  * The content creator's three forms (request, revision, save): the browser checks them

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentFilename, defaultContentFilename, splitFrontMatter } from './content';
+import { defaultContentFilename, splitFrontMatter } from './content';
+import { contentFilename } from './content-filename';
 
 describe('content filenames', () => {
   it('defaults to the first 30 letters and digits of the prompt', () => {

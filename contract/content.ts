@@ -57,7 +57,6 @@ export const savedMessage = (filename: string) => `content saved as ${filename}`
 /** The generated content's scroll box height in pixels (spec section 9). */
 export const CONTENT_BOX_HEIGHT_PX = 600;
 export const DEFAULT_FILENAME_CHARACTERS = 30;
-export const MAX_FILENAME_LENGTH = 120;
 
 /**
  * The default save filename (spec section 9): the prompt's first 30 letters and digits, with
@@ -80,34 +79,6 @@ export function defaultContentFilename(prompt: string, fallback = 'generated_con
     }
   }
   return out || fallback;
-}
-
-/**
- * The name a generated document is saved under: no folders or characters file systems
- * refuse, ending in '.md' exactly once; null when nothing is left of it. 'notes.md.md',
- * 'notes.MD' and 'notes' all become 'notes.md'; '../../x' becomes 'x.md'.
- */
-export function contentFilename(raw: string): string | null {
-  let base =
-    (raw ?? '')
-      .normalize('NFC')
-      .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
-      .split(/[\\/]/)
-      .filter((part) => part.trim() !== '' && part.trim() !== '.' && part.trim() !== '..')
-      .pop() ?? '';
-  base = base
-    .replace(/[<>:"|?*]/g, '_')
-    .replace(/\s+/g, ' ')
-    .trim();
-  for (;;) {
-    const stripped = base.replace(/\.md$/i, '').replace(/[.\s]+$/, '');
-    if (stripped === base) break;
-    base = stripped;
-  }
-  base = base.replace(/^[.\s]+/, '');
-  base = Array.from(base).slice(0, MAX_FILENAME_LENGTH).join('').trim();
-  if (!/[\p{L}\p{N}]/u.test(base)) return null;
-  return `${base}.md`;
 }
 
 /** What one generation or revision answers (POST /api/campaigns/{id}/create-content). */

@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { contentFilename, type GeneratedContent } from '../../../contract/content';
+import type { GeneratedContent } from '../../../contract/content';
+import { contentFilename } from '../../../contract/content-filename';
 import type { contentSaveSchema } from '../../../contract/content-forms';
 import { getFormProps, getInputProps, getSelectProps, type useSchemaForm } from '~/lib/forms';
 import { ContentMarkdown, FrontMatterSummary } from './content-markdown';

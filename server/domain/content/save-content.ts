@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { CONTENT_MESSAGES, contentFilename, isCharacterFormat, savedMessage, splitFrontMatter, type SavedContent } from '../../../contract/content';
+import { CONTENT_MESSAGES, isCharacterFormat, savedMessage, splitFrontMatter, type SavedContent } from '../../../contract/content';
+import { contentFilename } from '../../../contract/content-filename';
 import type { DB } from '../../db/schema';
 import type { Services } from '../../services';
 import { badRequest, DomainError } from '../errors';
