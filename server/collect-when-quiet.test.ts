@@ -7,7 +7,7 @@ const MB = 1024 * 1024;
 describe('collecting once background work has ended', () => {
   let inUse: number;
   let collect: ReturnType<typeof vi.fn<() => void>>;
-  const collector = () => collectWhenQuiet({ collect, quietMs: 2_000, minGrowthBytes: 8 * MB, inUse: () => inUse });
+  const collector = () => collectWhenQuiet({ collect, quietMs: 2_000, minGrowthBytes: 4 * MB, inUse: () => inUse });
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -52,7 +52,7 @@ describe('collecting once background work has ended', () => {
   it('does not collect after a job that left little, counting from what the last collection left', () => {
     const jobs = collector();
     jobs.started();
-    inUse = 87 * MB;
+    inUse = 83 * MB;
     jobs.ended();
     vi.advanceTimersByTime(2_000);
     expect(collect).not.toHaveBeenCalled();
@@ -62,9 +62,9 @@ describe('collecting once background work has ended', () => {
     jobs.ended();
     vi.advanceTimersByTime(2_000);
     expect(collect).toHaveBeenCalledOnce();
-    // The collection left 82 MB: a job that brings it to 89 MB is not worth another.
+    // The collection left 82 MB: a job that brings it to 85 MB is not worth another.
     jobs.started();
-    inUse = 89 * MB;
+    inUse = 85 * MB;
     jobs.ended();
     vi.advanceTimersByTime(2_000);
     expect(collect).toHaveBeenCalledOnce();

@@ -31,7 +31,7 @@ export interface QuietCollectorOptions {
 }
 
 const QUIET_MS = 2_000;
-const MIN_GROWTH_BYTES = 8 * 1024 * 1024;
+const MIN_GROWTH_BYTES = 4 * 1024 * 1024;
 
 function bytesInUse(): number {
   const usage = process.memoryUsage();
