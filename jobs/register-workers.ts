@@ -6,6 +6,7 @@ import { ingestHandler } from './ingest';
 import type { JobHandler } from './job-handler';
 import { reembedHandler } from './reembed';
 import { log, withLogger } from '../server/log';
+import { collectWhenQuiet } from '../server/collect-when-quiet';
 
 /** Every queue's handler, listed here: adding a queue means adding it to this list. */
 export const JOB_HANDLERS: readonly JobHandler[] = [ingestHandler, reembedHandler, conceptMapHandler, deadLetterHandler];
@@ -13,9 +14,12 @@ export const JOB_HANDLERS: readonly JobHandler[] = [ingestHandler, reembedHandle
 /**
  * Starts this process's workers. pg-boss owns the rest: new jobs wake a worker at once
  * (LISTEN/NOTIFY; a 2 s poll is the backstop), heartbeats are sent while a handler runs,
- * and a throw is retried by the queue's options or dead-lettered.
+ * and a throw is retried by the queue's options or dead-lettered. When no job runs any more, a
+ * full collection returns what the jobs left (server/collect-when-quiet.ts, ADR 0237).
  */
 export async function registerWorkers(boss: PgBoss, services: Services): Promise<void> {
+  const collector = collectWhenQuiet();
+  boss.once('stopped', collector.stop);
   for (const handler of JOB_HANDLERS) {
     await boss.work(
       handler.queue,
@@ -26,11 +30,16 @@ export async function registerWorkers(boss: PgBoss, services: Services): Promise
         notifyPollingIntervalSeconds: 2,
       },
       async (jobs) => {
-        for (const job of jobs) {
-          // The job's lines name its queue and id.
-          await withLogger(log().child({ queue: handler.queue, jobId: job.id }), () =>
-            handler.run(services, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, signal: job.signal }),
-          );
+        collector.started();
+        try {
+          for (const job of jobs) {
+            // The job's lines name its queue and id.
+            await withLogger(log().child({ queue: handler.queue, jobId: job.id }), () =>
+              handler.run(services, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, signal: job.signal }),
+            );
+          }
+        } finally {
+          collector.ended();
         }
       },
     );

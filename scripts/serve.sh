@@ -11,5 +11,7 @@ export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 # - exec: node replaces this shell, so the server is one process that receives the signals;
 # - node itself with tsx's loader (the tsx command keeps a second node process beside it);
 # - 4 MB young-generation semi-spaces in every isolate (V8 lets them grow to 64 MB) and V8's
-#   memory-over-speed heuristics.
-exec node --max-semi-space-size=4 --optimize-for-size --import tsx server/main.ts
+#   memory-over-speed heuristics;
+# - gc exposed, so the server collects once its jobs have ended (server/collect-when-quiet.ts,
+#   ADR 0237): a quiet server allocates too little for V8 to collect a large job's garbage.
+exec node --max-semi-space-size=4 --optimize-for-size --expose-gc --import tsx server/main.ts

@@ -43,6 +43,10 @@ export interface MemoryReport {
   anonResident: number;
   threads: number;
   heapSpaces: Record<string, number>;
+  /** The used part of each of those spaces. */
+  heapSpacesUsed: Record<string, number>;
+  /** What keeps the event loop busy or waiting (process.getActiveResourcesInfo(), counted by kind): timers, sockets, child processes. */
+  activeResources: Record<string, number>;
 }
 
 export function memoryReport(): MemoryReport {
@@ -83,7 +87,13 @@ export function memoryReport(): MemoryReport {
     if (map.brk) mallocHeapResident += map.rss;
   });
   const heapSpaces: Record<string, number> = {};
-  for (const space of v8.getHeapSpaceStatistics()) heapSpaces[space.space_name] = space.space_size;
+  const heapSpacesUsed: Record<string, number> = {};
+  for (const space of v8.getHeapSpaceStatistics()) {
+    heapSpaces[space.space_name] = space.space_size;
+    heapSpacesUsed[space.space_name] = space.space_used_size;
+  }
+  const activeResources: Record<string, number> = {};
+  for (const kind of process.getActiveResourcesInfo()) activeResources[kind] = (activeResources[kind] ?? 0) + 1;
   return {
     rss: usage.rss,
     heapTotal: usage.heapTotal,
@@ -100,6 +110,8 @@ export function memoryReport(): MemoryReport {
     anonResident,
     threads: fs.readdirSync('/proc/self/task').length,
     heapSpaces,
+    heapSpacesUsed,
+    activeResources,
   };
 }
 
