@@ -12,10 +12,12 @@ const run = promisify(execFile);
 const cli = (dataDir: string, ...args: string[]) =>
   run('node_modules/.bin/tsx', ['server/cli/admin.ts', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    timeout: 60_000,
+    // Each run starts tsx, compiles the CLI and opens PGlite: well under 10 s on a quiet machine,
+    // over a minute on a clean clone's first run beside a loaded browser lane.
+    timeout: 150_000,
   });
 
-describe('npm run admin', { timeout: 180_000 }, () => {
+describe('npm run admin', { timeout: 400_000 }, () => {
   const dirs: string[] = [];
   const tempDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-admin-'));
