@@ -5,7 +5,8 @@
  * PDF: the time per vector of the PDF's is what a new upload pays into a library). Recall: the
  * grounding questions (bench/grounding/questions.jsonl) searched as the app searches (same
  * ef_search, iterative scan), the top 50 compared with the exact top 50 (and top 10).
- *   npx tsx bench/ingest/hnsw-parameters.ts        (VARIANTS=vector:16:64,halfvec:8:32 to choose)
+ *   npx tsx bench/ingest/hnsw-parameters.ts        (VARIANTS=vector:16:64,halfvec:8:32 to choose;
+ *   a fourth field `ip` indexes and searches by inner product instead of cosine distance)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,8 +21,8 @@ import { loadGroundingQuestions } from '../grounding/questions';
 
 const LIMIT = 50;
 const variants = (process.env.VARIANTS ?? 'vector:16:64,vector:16:32,vector:8:32,vector:8:16,halfvec:16:64,halfvec:8:32').split(',').map((v) => {
-  const [type, m, ef] = v.split(':');
-  return { type, m: Number(m), ef: Number(ef) };
+  const [type, m, ef, ops = 'cosine'] = v.split(':');
+  return { type, m: Number(m), ef: Number(ef), ops };
 });
 
 const embedder = new OfflineEmbedder();
@@ -72,8 +73,8 @@ console.log('|---|---|---|---|---|---|');
 for (const [n, v] of variants.entries()) {
   const table = `t${n}`;
   const keyOf = (value: string) => (v.type === 'bit' ? `binary_quantize(${value}::vector(512))::bit(512)` : `${value}::${v.type}(512)`);
-  const cast = v.type === 'bit' ? `(${keyOf('embedding')}) bit_hamming_ops` : `(${keyOf('embedding')}) ${v.type}_cosine_ops`;
-  const distance = v.type === 'bit' ? '<~>' : '<=>';
+  const cast = v.type === 'bit' ? `(${keyOf('embedding')}) bit_hamming_ops` : `(${keyOf('embedding')}) ${v.type}_${v.ops}_ops`;
+  const distance = v.type === 'bit' ? '<~>' : v.ops === 'ip' ? '<#>' : '<=>';
   // Binary keys find a wider shortlist by Hamming distance, re-ordered by the exact cosine.
   const shortlist = v.type === 'bit' ? Number(process.env.SHORTLIST ?? 200) : LIMIT;
   await sql`create table ${sql.table(table)} (id int primary key, embedding real[] not null)`.execute(db);
@@ -104,7 +105,7 @@ for (const [n, v] of variants.entries()) {
   }
   times.sort((a, b) => a - b);
   console.log(
-    `| ${v.type} m=${v.m} ef_construction=${v.ef} | ${srdMs.toFixed(1)} | ${pdfMs.toFixed(1)} | ${((100 * hit10) / (10 * queries.length)).toFixed(1)}% | ${((100 * hit50) / (LIMIT * queries.length)).toFixed(1)}% | ${times[Math.floor(times.length / 2)].toFixed(1)} |`,
+    `| ${v.type} m=${v.m} ef_construction=${v.ef}${v.ops === 'cosine' ? '' : `, ${v.ops}`} | ${srdMs.toFixed(1)} | ${pdfMs.toFixed(1)} | ${((100 * hit10) / (10 * queries.length)).toFixed(1)}% | ${((100 * hit50) / (LIMIT * queries.length)).toFixed(1)}% | ${times[Math.floor(times.length / 2)].toFixed(1)} |`,
   );
   await sql`drop table ${sql.table(table)}`.execute(db);
 }

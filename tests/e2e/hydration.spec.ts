@@ -168,3 +168,27 @@ test.describe('input while a page hydrates on a slow connection', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+// The minifier drops the libraries' licence comments from the chunks (ADR 0241); the build must
+// still ship them, whole, in one file beside the chunks.
+test('the scripts a page loads carry no licence comments, and the notices file holds them', async ({ page, user }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (/\/assets\/[^/]+\.m?js$/.test(new URL(response.url()).pathname)) scripts.push(response.url());
+  });
+  await page.goto('/dashboard');
+  await page.waitForLoadState('networkidle');
+  expect(user.username).toBeTruthy();
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const url of scripts) {
+    const body = await (await page.request.get(url)).text();
+    expect(body, url).not.toContain('@license');
+  }
+  const notices = await page.request.get('/assets/third-party-notices.txt');
+  expect(notices.status()).toBe(200);
+  expect(notices.headers()['content-type']).toContain('text/plain');
+  const text = await notices.text();
+  expect(text).toContain('@license React');
+  expect(text).toContain('@remix-run/react');
+  expect(text).toMatch(/MIT/);
+});
