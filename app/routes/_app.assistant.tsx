@@ -6,12 +6,13 @@ import { CampaignOverview } from '~/components/assistant/campaign-overview';
 import { CampaignSidebar } from '~/components/assistant/campaign-sidebar';
 import { ChatPanel } from '~/components/assistant/chat-panel';
 import { ConversationHistory } from '~/components/assistant/conversation-history';
+import { ContentCreatorWaiting } from '~/components/content/content-links';
 import { contentAction, loadContentState } from '~/components/content/content-session.server';
 import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields, readFormOrEmpty } from '~/lib/form-data';
-import { latePart } from '~/lib/late-part';
+import { latePartAfterHydration } from '~/lib/late-part-after';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
 import assistantStyles from '~/styles/assistant.css?url';
@@ -19,8 +20,11 @@ import assistantStyles from '~/styles/assistant.css?url';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: assistantStyles }];
 export const meta: MetaFunction = () => [{ title: 'Campaign Assistant · Tomekeeper' }];
 
-// The Create tab's code (the content creator) loads with the pages that show that tab (ADR 0185).
-const ContentCreator = latePart('assistant-content-creator', () => import('~/components/content/content-creator').then((m) => m.ContentCreator));
+// The Create tab's code (the content creator) loads with the pages that show that tab (ADR 0185),
+// once the page is live (ADR 0242).
+const ContentCreator = latePartAfterHydration('assistant-content-creator', () => import('~/components/content/content-creator').then((m) => m.ContentCreator), {
+  waiting: <ContentCreatorWaiting />,
+});
 
 /** Conversations per page of the history panel. */
 const HISTORY_PAGE = 25;
