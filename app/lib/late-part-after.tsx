@@ -10,7 +10,7 @@ import { readTypedFields, restoreTypedFields, type TypedFields } from './typed-f
  * - its code (and the late parts the server drew inside it) loads once the page is live, and it
  *   is then drawn live in its place, with what was typed, checked or chosen in it and the focus
  *   carried over (typed-fields.ts);
- * - a link or button pressed, or a form sent, meanwhile waits: `waiting` shows under the part,
+ * - a link or button pressed, or a form sent, meanwhile waits: `waiting` shows under the part as a status,
  *   and the press or the submit is made again in the live part;
  * - a part first shown after hydration renders `fallback` while its code loads, as a late part does.
  * Its frame is a <div class="late-part"> drawn without a box (app.css).
@@ -18,7 +18,7 @@ import { readTypedFields, restoreTypedFields, type TypedFields } from './typed-f
 export function latePartAfterHydration<Props extends object>(
   key: string,
   load: () => Promise<ComponentType<Props>>,
-  { fallback = null, waiting }: { fallback?: ReactNode; waiting: ReactNode },
+  { fallback = null, waiting }: { fallback?: ReactNode; waiting: string },
 ): ComponentType<Props> & { preload(): void } {
   const entry = registerPart(key, load as Entry['load'], true);
   function LatePartAfterHydration(props: Props) {
@@ -46,7 +46,7 @@ const pathTo = (root: Element, element: Element): number[] => {
 };
 const nodeAt = (root: Element, path: number[]): Element | undefined => path.reduce<Element | undefined>((at, index) => at?.children[index], root);
 
-function LaterPart<Props extends object>({ entry, props, fallback, waiting }: PartProps<Props> & { waiting: ReactNode }) {
+function LaterPart<Props extends object>({ entry, props, fallback, waiting }: PartProps<Props> & { waiting: string }) {
   const id = useId();
   // The server's HTML of this part, found by its frame's id while the page hydrates.
   const [server] = useState(() => (typeof document === 'undefined' || entry.component ? null : (document.getElementById(id)?.innerHTML ?? null)));
@@ -111,7 +111,11 @@ function LaterPart<Props extends object>({ entry, props, fallback, waiting }: Pa
   return (
     <>
       {drawn}
-      {held && waiting}
+      {held && (
+        <p className="muted small" role="status">
+          {waiting}
+        </p>
+      )}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { CampaignOverview } from '~/components/assistant/campaign-overview';
 import { CampaignSidebar } from '~/components/assistant/campaign-sidebar';
 import { ChatPanel } from '~/components/assistant/chat-panel';
 import { ConversationHistory } from '~/components/assistant/conversation-history';
-import { ContentCreatorWaiting } from '~/components/content/content-links';
+import { CONTENT_CREATOR_WAITING } from '~/components/content/content-links';
 import { contentAction, loadContentState } from '~/components/content/content-session.server';
 import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: 'Campaign Assistant · Tomekee
 // The Create tab's code (the content creator) loads with the pages that show that tab (ADR 0185),
 // once the page is live (ADR 0242).
 const ContentCreator = latePartAfterHydration('assistant-content-creator', () => import('~/components/content/content-creator').then((m) => m.ContentCreator), {
-  waiting: <ContentCreatorWaiting />,
+  waiting: CONTENT_CREATOR_WAITING,
 });
 
 /** Conversations per page of the history panel. */

@@ -1,7 +1,7 @@
 import type { Campaign } from '../../../server/domain/campaigns/campaigns';
 import type { Seat } from '../../../server/domain/seats/members';
 import type { CampaignBudgetStatus } from '../../../server/domain/usage/campaign-budget';
-import { ContentCreatorWaiting } from '~/components/content/content-links';
+import { CONTENT_CREATOR_WAITING } from '~/components/content/content-links';
 import type { ContentInitialState } from '~/components/content/types';
 import { SeatsPanel } from '~/components/seats/seats-panel';
 import { latePartAfterHydration } from '~/lib/late-part-after';
@@ -11,7 +11,7 @@ import { CampaignsPanel, type CampaignsPanelDataset } from './campaigns-panel';
 export const DashboardContentCreator = latePartAfterHydration(
   'dashboard-content-creator',
   () => import('~/components/content/dashboard-content-creator').then((m) => m.DashboardContentCreator),
-  { waiting: <ContentCreatorWaiting /> },
+  { waiting: CONTENT_CREATOR_WAITING },
 );
 
 export interface CampaignsTabProps {

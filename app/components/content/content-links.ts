@@ -4,10 +4,4 @@ import contentStyles from '~/styles/content.css?url';
 export const contentLinks = () => [{ rel: 'stylesheet', href: contentStyles }];
 
 /** Shown under the content creator drawn by the server when it is used before its code is here (ADR 0242). */
-export function ContentCreatorWaiting() {
-  return (
-    <p className="muted small" role="status">
-      Opening the content creator…
-    </p>
-  );
-}
+export const CONTENT_CREATOR_WAITING = 'Opening the content creator…';
