@@ -6,13 +6,12 @@ import { CampaignOverview } from '~/components/assistant/campaign-overview';
 import { CampaignSidebar } from '~/components/assistant/campaign-sidebar';
 import { ChatPanel } from '~/components/assistant/chat-panel';
 import { ConversationHistory } from '~/components/assistant/conversation-history';
-import { CONTENT_CREATOR_WAITING } from '~/components/content/content-links';
 import { contentAction, loadContentState } from '~/components/content/content-session.server';
 import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields, readFormOrEmpty } from '~/lib/form-data';
-import { latePartAfterHydration } from '~/lib/late-part-after';
+import { latePart } from '~/lib/late-part';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
 import assistantStyles from '~/styles/assistant.css?url';
@@ -22,9 +21,8 @@ export const meta: MetaFunction = () => [{ title: 'Campaign Assistant · Tomekee
 
 // The Create tab's code (the content creator) loads with the pages that show that tab (ADR 0185),
 // once the page is live (ADR 0242).
-const ContentCreator = latePartAfterHydration('assistant-content-creator', () => import('~/components/content/content-creator').then((m) => m.ContentCreator), {
-  waiting: CONTENT_CREATOR_WAITING,
-});
+const CreateTab = latePart('assistant-create-tab', () => import('~/components/content/assistant-create-tab').then((m) => m.AssistantCreateTab));
+const preloadCreateTab = () => void import('~/components/content/assistant-create-tab').then((m) => m.AssistantContentCreator.preload());
 
 /** Conversations per page of the history panel. */
 const HISTORY_PAGE = 25;
@@ -238,8 +236,8 @@ export default function AssistantPage() {
                     className={loaded.tab === 'create' ? 'tab active' : 'tab'}
                     aria-current={loaded.tab === 'create' ? 'page' : undefined}
                     preventScrollReset
-                    onPointerEnter={ContentCreator.preload}
-                    onFocus={ContentCreator.preload}
+                    onPointerEnter={preloadCreateTab}
+                    onFocus={preloadCreateTab}
                   >
                     Create Content
                   </Link>
@@ -261,7 +259,7 @@ export default function AssistantPage() {
                   playerView={loaded.playerView}
                 />
               ) : (
-                loaded.content && <ContentCreator variant="assistant" campaigns={[selected]} datasets={tomes} initial={loaded.content} />
+                loaded.content && <CreateTab campaigns={[selected]} datasets={tomes} initial={loaded.content} />
               )}
             </>
           )}
