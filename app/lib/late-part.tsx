@@ -12,16 +12,18 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
  *   Their bytes count as the screen's "at load" bytes in bench/pages.
  * - A part first shown after hydration (a tab opened, a piece drawn once the page is live) renders
  *   `fallback` while its code loads, then itself.
+ * - A part made live after the page (late-part-after.tsx, ADR 0242) is not waited for.
  */
-interface Entry {
+export interface Entry {
   load(): Promise<ComponentType<never>>;
   component?: ComponentType<never>;
   pending?: Promise<ComponentType<never>>;
+  afterHydration: boolean;
 }
 
 const parts = new Map<string, Entry>();
 
-function loadEntry(entry: Entry): Promise<ComponentType<never>> {
+export function loadEntry(entry: Entry): Promise<ComponentType<never>> {
   entry.pending ??= entry.load().then((component) => {
     entry.component = component;
     return component;
@@ -29,27 +31,23 @@ function loadEntry(entry: Entry): Promise<ComponentType<never>> {
   return entry.pending;
 }
 
+/** A part's entry in the registry (the server loads every one before its first page). */
+export function registerPart(key: string, load: Entry['load'], afterHydration = false): Entry {
+  const entry: Entry = { load, afterHydration };
+  parts.set(key, entry);
+  if (typeof document === 'undefined') void loadEntry(entry);
+  return entry;
+}
+
 export function latePart<Props extends object>(
   key: string,
   load: () => Promise<ComponentType<Props>>,
   fallback: ReactNode = null,
 ): ComponentType<Props> & { preload(): void } {
-  const entry: Entry = { load: load as Entry['load'] };
-  parts.set(key, entry);
-  if (typeof document === 'undefined') void loadEntry(entry);
+  const entry = registerPart(key, load as Entry['load']);
 
   function LatePart(props: Props) {
-    const [Component, setComponent] = useState(() => entry.component as ComponentType<Props> | undefined);
-    useEffect(() => {
-      if (Component) return;
-      let current = true;
-      loadEntry(entry).then((loaded) => {
-        if (current) setComponent(() => loaded as ComponentType<Props>);
-      });
-      return () => {
-        current = false;
-      };
-    }, [Component]);
+    const Component = usePart<Props>(entry);
     if (!Component) return <>{fallback}</>;
     return (
       <>
@@ -61,6 +59,26 @@ export function latePart<Props extends object>(
   LatePart.displayName = `LatePart(${key})`;
   LatePart.preload = () => void loadEntry(entry);
   return LatePart;
+}
+
+/** The part's code, once here (at once if it already is); `before` runs between its load and its first drawing. */
+export function usePart<Props>(entry: Entry, before?: () => Promise<unknown>) {
+  const [Component, setComponent] = useState(() => entry.component as ComponentType<Props> | undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a part's entry and its first step are fixed for its life
+  useEffect(() => {
+    if (Component) return;
+    let current = true;
+    loadEntry(entry)
+      .then(async (loaded) => {
+        await before?.();
+        if (current) setComponent(() => loaded as ComponentType<Props>);
+      })
+      .catch((error: unknown) => console.error('A part of this page could not load.', error));
+    return () => {
+      current = false;
+    };
+  }, [Component]);
+  return Component;
 }
 
 /**
@@ -75,15 +93,16 @@ export async function latePartsReady(): Promise<void> {
 }
 
 /**
- * Browser, before hydration: the parts the server rendered into this page, loaded. A part inside
- * another is registered only once the outer part's module has run, so this goes round until no
- * rendered part is left to load.
+ * Browser, before hydration: the parts the server rendered into this page (or into a part made
+ * live after it), loaded, but for those made live after the page. A part inside another is
+ * registered only once the outer part's module has run, so this goes round until no rendered part
+ * is left to load.
  */
-export async function loadRenderedParts(): Promise<void> {
-  const keys = new Set([...document.querySelectorAll('template[data-late-part]')].map((marker) => marker.getAttribute('data-late-part') ?? ''));
+export async function loadRenderedParts(root: ParentNode = document): Promise<void> {
+  const keys = new Set([...root.querySelectorAll('template[data-late-part]')].map((marker) => marker.getAttribute('data-late-part') ?? ''));
   const started = new Set<string>();
   for (;;) {
-    const next = [...keys].filter((key) => parts.has(key) && !started.has(key));
+    const next = [...keys].filter((key) => parts.has(key) && !started.has(key) && !parts.get(key)!.afterHydration);
     if (next.length === 0) return;
     for (const key of next) started.add(key);
     await Promise.all(next.map((key) => loadEntry(parts.get(key)!)));

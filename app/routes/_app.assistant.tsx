@@ -19,8 +19,10 @@ import assistantStyles from '~/styles/assistant.css?url';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: assistantStyles }];
 export const meta: MetaFunction = () => [{ title: 'Campaign Assistant · Tomekeeper' }];
 
-// The Create tab's code (the content creator) loads with the pages that show that tab (ADR 0185).
-const ContentCreator = latePart('assistant-content-creator', () => import('~/components/content/content-creator').then((m) => m.ContentCreator));
+// The Create tab's code (the content creator) loads with the pages that show that tab (ADR 0185),
+// once the page is live (ADR 0242).
+const CreateTab = latePart('assistant-create-tab', () => import('~/components/content/assistant-create-tab').then((m) => m.AssistantCreateTab));
+const preloadCreateTab = () => void import('~/components/content/assistant-create-tab').then((m) => m.AssistantContentCreator.preload());
 
 /** Conversations per page of the history panel. */
 const HISTORY_PAGE = 25;
@@ -234,8 +236,8 @@ export default function AssistantPage() {
                     className={loaded.tab === 'create' ? 'tab active' : 'tab'}
                     aria-current={loaded.tab === 'create' ? 'page' : undefined}
                     preventScrollReset
-                    onPointerEnter={ContentCreator.preload}
-                    onFocus={ContentCreator.preload}
+                    onPointerEnter={preloadCreateTab}
+                    onFocus={preloadCreateTab}
                   >
                     Create Content
                   </Link>
@@ -257,7 +259,7 @@ export default function AssistantPage() {
                   playerView={loaded.playerView}
                 />
               ) : (
-                loaded.content && <ContentCreator variant="assistant" campaigns={[selected]} datasets={tomes} initial={loaded.content} />
+                loaded.content && <CreateTab campaigns={[selected]} datasets={tomes} initial={loaded.content} />
               )}
             </>
           )}

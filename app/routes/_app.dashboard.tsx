@@ -17,18 +17,11 @@ import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Command Center · Tomekeeper' }];
 // Each tab carries only its own code: a tab's panels load with the page that shows them (ADR 0185, ADR 0221).
-const CampaignsPanel = latePart('campaigns-panel', () => import('~/components/campaigns/campaigns-panel').then((m) => m.CampaignsPanel));
-const SeatsPanel = latePart('seats-panel', () => import('~/components/seats/seats-panel').then((m) => m.SeatsPanel));
-const DashboardContentCreator = latePart('dashboard-content-creator', () =>
-  import('~/components/content/dashboard-content-creator').then((m) => m.DashboardContentCreator),
-);
+const CampaignsTab = latePart('campaigns-tab', () => import('~/components/campaigns/campaigns-tab').then((m) => m.CampaignsTab));
 const TomesPanel = latePart('tomes-panel', () => import('~/components/tomes/tomes-panel').then((m) => m.TomesPanel));
 
-const preloadCampaignsTab = () => {
-  CampaignsPanel.preload();
-  SeatsPanel.preload();
-  DashboardContentCreator.preload();
-};
+// The tab's panels, and its content creator, which is made live after the page (ADR 0242).
+const preloadCampaignsTab = () => void import('~/components/campaigns/campaigns-tab').then((m) => m.DashboardContentCreator.preload());
 
 export const links: LinksFunction = () => [...campaignsPanelLinks(), ...seatsPanelLinks(), ...tomesPanelLinks(), ...contentLinks()];
 
@@ -113,13 +106,7 @@ export default function Dashboard() {
         )}
         <UploadStatus names={new Map(datasets.map((dataset) => [dataset.id, dataset.name]))} />
         {tab === 'campaigns' ? (
-          <>
-            <CampaignsPanel campaigns={campaigns} datasets={datasets} />
-            <SeatsPanel seats={seats} budgets={seatBudgets} joined={joined} />
-            <section className="dashboard-content" aria-label="Content Creator">
-              {content && <DashboardContentCreator campaigns={campaigns} datasets={datasets} initial={content} />}
-            </section>
-          </>
+          <CampaignsTab campaigns={campaigns} datasets={datasets} seats={seats} budgets={seatBudgets} joined={joined} content={content} />
         ) : (
           tomes && <TomesPanel datasets={datasets} view={tomes} />
         )}

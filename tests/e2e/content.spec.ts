@@ -166,6 +166,37 @@ test.describe('content creation in real Chromium', () => {
     await expect(creator.getByRole('radio', { name: 'Location' })).toBeChecked();
   });
 
+  test('the dashboard’s content creator, used before its code has arrived, shows that it is opening and then does what was asked', async ({ page, user }) => {
+    const { campaignId } = await seedCampaign(page.request, user.token);
+    // The creator is made live after the page (ADR 0242): hold its code back, as on a slow connection.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/(dashboard-)?content-creator-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard?tab=campaigns');
+    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const creator = page.getByTestId('content-creator');
+    // Until then it is the server's form: the example prompts are the first type's.
+    await creator.getByRole('link', { name: EXAMPLE_PROMPTS.character[1] }).click();
+    await creator.getByRole('radio', { name: 'Location' }).check();
+    await creator.getByRole('button', { name: 'Generate' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Opening the content creator…' })).toBeVisible();
+    await expect(page).toHaveURL('/dashboard?tab=campaigns');
+    release();
+    await expect(creator.getByTestId('content-box')).not.toBeEmpty();
+    await expect(page).toHaveURL(new RegExp(`/dashboard\\?tab=campaigns&campaign=${campaignId}&conversation=`));
+    await expect(page.getByText('Opening the content creator…')).toHaveCount(0);
+    await expect(creator.getByRole('radio', { name: 'Location' })).toBeChecked();
+    await expect(creator.getByLabel('Describe what you want to create')).toHaveValue(EXAMPLE_PROMPTS.character[1]);
+    // Sent by the live form, not by the browser's own post of the server's HTML.
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
   test('the first choices made in the creator count while its form’s checks are still on their way', async ({ page, user }) => {
     const { campaignId } = await seedCampaign(page.request, user.token);
     await page.goto(`/content?campaign=${campaignId}`);

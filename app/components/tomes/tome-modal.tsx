@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { useCallback, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { readTypedFields, restoreTypedFields, type TypedFields } from '~/lib/typed-fields';
 import { useHydrated } from '~/lib/use-hydrated';
 
 /**
@@ -71,46 +72,4 @@ export function TomeModal({
       <div className="modal-body">{children}</div>
     </dialog>
   );
-}
-
-interface TypedFields {
-  values: Map<string, string>;
-  focused: { name: string; start: number | null; end: number | null } | null;
-}
-
-type TextField = HTMLInputElement | HTMLTextAreaElement;
-const textFields = (root: HTMLElement) =>
-  [...root.querySelectorAll<TextField>('input[name], textarea[name]')].filter(
-    (field) => !(field instanceof HTMLInputElement) || !['hidden', 'checkbox', 'radio', 'file', 'submit', 'button'].includes(field.type),
-  );
-
-/** The text fields' values (by name), and which one had the focus. */
-function readTypedFields(root: HTMLElement): TypedFields {
-  const values = new Map<string, string>();
-  // Every value, not only those that differ from defaultValue: React keeps a controlled field's defaultValue equal to its value.
-  for (const field of textFields(root)) values.set(field.name, field.value);
-  const active = document.activeElement;
-  const focused =
-    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && root.contains(active) && active.name
-      ? { name: active.name, start: active.selectionStart, end: active.selectionEnd }
-      : null;
-  return { values, focused };
-}
-
-/**
- * Puts typed values back as if typed again: the native value setter (past React's own record of
- * the value) and an input event, so the form's state (React, useSchemaForm) sees them.
- */
-function restoreTypedFields(root: HTMLElement, typed: TypedFields) {
-  for (const field of textFields(root)) {
-    const value = typed.values.get(field.name);
-    if (value === undefined || field.value === value) continue;
-    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
-    setter?.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }
-  if (!typed.focused) return;
-  const target = textFields(root).find((field) => field.name === typed.focused?.name);
-  target?.focus();
-  if (target && typed.focused.start !== null) target.setSelectionRange(typed.focused.start, typed.focused.end);
 }
