@@ -6,7 +6,9 @@
  * pdftotext on the same file in the same minute: the ratio pipeline / pdftotext per run, its
  * min and median. The first run also starts the reading process and PDF.js (a cold start, as
  * after 15 s idle on a server); it is reported apart. Then the SRD corpus (17 files):
- * documents per minute. Peak resident memory throughout.
+ * documents per minute. Peak resident memory throughout. Where the time goes: the database's
+ * statements by kind and table (bench/support/statement-timer.ts), the rest being reading (the
+ * reading process), embedding and the waits between statements.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +22,7 @@ import { createDataset } from '../../server/domain/tomes/datasets';
 import { uploadDocument } from '../../server/domain/tomes/documents';
 import { startQueue } from '../../server/queue';
 import { sharedPath } from '../../tests/support/shared-dir';
+import { StatementTimer } from '../support/statement-timer';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-ingest-'));
@@ -32,7 +35,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pg') });
 await migrate(database);
 const queue = await startQueue(database);
-const { db } = database;
+const timer = new StatementTimer();
+const db = database.db.withPlugin(timer);
 const user = await db.insertInto('users').values({ username: 'bench', email: 'bench@example.com', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
 const deps = { embedder: new OfflineEmbedder(), isLastAttempt: true };
 
@@ -63,14 +67,18 @@ const rssBeforePdf = process.memoryUsage().rss;
 peakRss = rssBeforePdf;
 const rows: string[] = [];
 const ratios: number[] = [];
+let warmPipelineMs = 0;
 for (let run = 0; run <= RUNS; run++) {
   const poppler = pdftotext(pdf);
+  if (run === 1) timer.take();
   const pipeline = await ingestFile(pdfTome.id, pdf);
+  if (run > 0) warmPipelineMs += pipeline;
   const label = run === 0 ? 'cold (reading process and PDF.js start)' : `run ${run}`;
   rows.push(`| ${label} | ${seconds(pipeline)} s | ${seconds(poppler)} s | ${(pipeline / poppler).toFixed(1)}x |`);
   if (run > 0) ratios.push(pipeline / poppler);
 }
 const pdfPeak = peakRss;
+const pdfStatements = timer.take();
 
 const corpus = fs
   .readdirSync(sharedPath('corpus', 'srd5'))
@@ -82,6 +90,7 @@ const corpusPoppler = pdftotext(pdf);
 const corpusStarted = performance.now();
 for (const file of corpus) await ingestFile(srd.id, file);
 const corpusSeconds = (performance.now() - corpusStarted) / 1000;
+const corpusStatements = timer.take();
 const chunks = await db
   .selectFrom('chunks')
   .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -99,7 +108,37 @@ ${rows.join('\n')}
 | peak RSS during the PDF runs | ${mb(pdfPeak)} (${mb(rssBeforePdf)} before) |
 | SRD corpus, whole pipeline | ${corpus.length} documents (${(corpusBytes / 1024 / 1024).toFixed(1)} MB), ${chunks.n} passages, in ${corpusSeconds.toFixed(1)} s = **${((corpus.length / corpusSeconds) * 60).toFixed(1)} documents/min** |
 | pdftotext just before the corpus (load anchor) | ${seconds(corpusPoppler)} s |
-| peak RSS overall | ${mb(peakRss)} |`);
+| peak RSS overall | ${mb(peakRss)} |
+
+Where the time goes (database statements by kind and table; the rest is reading, embedding and the waits between statements):
+
+| | spellcasting.pdf, warm runs: ms per run | share | SRD corpus: ms | share |
+|---|---|---|---|---|
+${whereTheTimeGoes()}`);
+
+function whereTheTimeGoes(): string {
+  const pdfRuns = Math.max(1, RUNS);
+  const labels = [...new Set([...pdfStatements, ...corpusStatements].slice(0, 100).map((s) => s.label))];
+  const pick = (list: typeof pdfStatements, label: string) => list.find((s) => s.label === label)?.ms ?? 0;
+  const top = labels
+    .map((label) => ({ label, pdf: pick(pdfStatements, label) / pdfRuns, corpus: pick(corpusStatements, label) }))
+    .sort((a, b) => b.pdf + b.corpus / 10 - (a.pdf + a.corpus / 10))
+    .slice(0, 6);
+  const pdfTotal = warmPipelineMs / pdfRuns;
+  const corpusTotal = corpusSeconds * 1000;
+  const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(0)}%`;
+  const row = (label: string, pdfMs: number, corpusMs: number) =>
+    `| ${label} | ${pdfMs.toFixed(0)} | ${pct(pdfMs, pdfTotal)} | ${corpusMs.toFixed(0)} | ${pct(corpusMs, corpusTotal)} |`;
+  const sum = (list: typeof pdfStatements) => list.reduce((total, s) => total + s.ms, 0);
+  const otherStatementsPdf = sum(pdfStatements) / pdfRuns - top.reduce((t, r) => t + r.pdf, 0);
+  const otherStatementsCorpus = sum(corpusStatements) - top.reduce((t, r) => t + r.corpus, 0);
+  return [
+    ...top.map((r) => row(r.label, r.pdf, r.corpus)),
+    row('other statements', otherStatementsPdf, otherStatementsCorpus),
+    row('reading, embedding, waits', pdfTotal - sum(pdfStatements) / pdfRuns, corpusTotal - sum(corpusStatements)),
+    row('whole pipeline', pdfTotal, corpusTotal),
+  ].join('\n');
+}
 
 await queue.stop({ graceful: false, timeout: 2000 });
 await database.close();
