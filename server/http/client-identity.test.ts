@@ -10,7 +10,7 @@ describe('client identity', () => {
   beforeAll(async () => {
     direct = await createTestApp();
     proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
-  });
+  }, 120_000);
   afterAll(async () => {
     await direct?.close();
     await proxied?.close();

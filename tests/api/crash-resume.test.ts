@@ -86,5 +86,5 @@ describe('a job interrupted by kill -9', () => {
     } finally {
       await database.close();
     }
-  }, 240_000);
+  }, 420_000);
 });

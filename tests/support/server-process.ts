@@ -60,7 +60,7 @@ export async function startProcess(
       clearTimeout(timer);
     },
   };
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
   const ready =
     options.waitForHealth === false
       ? () => /Workers started/.test(text)

@@ -72,5 +72,5 @@ describe('reading an upload in a child process', () => {
     expect((error as Error).message).toBe(
       'Reading the text file needed more than 32 MB of memory and was stopped. Split it into smaller files and upload them separately.',
     );
-  });
+  }, 120_000);
 });
