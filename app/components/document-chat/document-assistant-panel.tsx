@@ -78,7 +78,8 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
         action={action}
         preventScrollReset
         onSubmit={(event) => {
-          if (draft.trim() === '' || pending) event.preventDefault();
+          // The field's own value: a question typed before this part was live is given back to the field, then sent (ADR 0243).
+          if (String(new FormData(event.currentTarget).get('query') ?? '').trim() === '' || pending) event.preventDefault();
           else {
             setDraft('');
             // The answer comes back as Markdown: its renderer starts loading with the question.
@@ -101,6 +102,7 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
           value={draft}
           rows={2}
           placeholder="Ask about this document… (Enter sends, Shift+Enter for a new line)"
+          enterKeyHint="send"
           onChange={(event) => setDraft(event.target.value)}
           onFocus={DocumentChatMessages.preload}
           onKeyDown={(event) => {
