@@ -41,13 +41,14 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
   const reply = fetcher.data ?? pageReply;
   const failed = reply?.intent === 'ask-document' && 'error' in reply ? reply : null;
   const hydrated = useHydrated();
-  const [draft, setDraft] = useState(failed?.query ?? '');
+  // What was typed in the server's HTML of the viewer before it was live (ADR 0243) is the first
+  // draft (a controlled field given its value back in the commit that draws it would be set back).
+  const [draft, setDraft] = useState(
+    () =>
+      failed?.query ??
+      (typeof document === 'undefined' ? '' : ((document.getElementById(`document-chat-${documentId}`) as HTMLTextAreaElement | null)?.value ?? '')),
+  );
   const listRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  // Words typed before the page became interactive are kept, not reset by the first render.
-  useEffect(() => {
-    if (inputRef.current?.value) setDraft(inputRef.current.value);
-  }, []);
   const pending = fetcher.state !== 'idle';
   const asking = pending ? String(fetcher.formData?.get('query') ?? '') : null;
 
@@ -96,7 +97,6 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
         </label>
         <textarea
           id={`document-chat-${documentId}`}
-          ref={inputRef}
           name="query"
           required
           value={draft}
