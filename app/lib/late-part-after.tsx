@@ -11,7 +11,10 @@ import { readTypedFields, restoreTypedFields, type TypedFields } from './typed-f
  *   is then drawn live in its place, with what was typed, checked or chosen in it and the focus
  *   carried over (typed-fields.ts);
  * - a link or button pressed, or a form sent, meanwhile waits: `waiting` shows under the part as a status,
- *   and the press or the submit is made again in the live part;
+ *   and the press or the submit is made again in the live part; Enter in a text area marked
+ *   `enterkeyhint="send"` sends its form, as the live part does;
+ * - drawn again elsewhere before its code is here (a tome modal's section becoming a <dialog>),
+ *   with the same props, it takes the server's HTML over again;
  * - a part first shown after hydration renders `fallback` while its code loads, as a late part does.
  * Its frame is a <div class="late-part"> drawn without a box (app.css).
  */
@@ -46,14 +49,30 @@ const pathTo = (root: Element, element: Element): number[] => {
 };
 const nodeAt = (root: Element, path: number[]): Element | undefined => path.reduce<Element | undefined>((at, index) => at?.children[index], root);
 
+// The server's HTML a part took over, with the props it was drawn with and the presses it holds, for a drawing of it elsewhere (a moved part has a new id).
+type Taken = { html: string; props: object; pressed: Pressed[] };
+const taken = new WeakMap<Entry, Taken>();
+const sameProps = (a: object, b: object) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => Object.is(value, (b as Record<string, unknown>)[key]));
+
 function LaterPart<Props extends object>({ entry, props, fallback, waiting }: PartProps<Props> & { waiting: string }) {
   const id = useId();
   // The server's HTML of this part, found by its frame's id while the page hydrates.
-  const [server] = useState(() => (typeof document === 'undefined' || entry.component ? null : (document.getElementById(id)?.innerHTML ?? null)));
+  const [server] = useState((): Taken | null => {
+    if (typeof document === 'undefined' || entry.component) return null;
+    const html = document.getElementById(id)?.innerHTML;
+    if (html === undefined) {
+      const before = taken.get(entry);
+      return before && sameProps(before.props, props) ? before : null;
+    }
+    const first = { html, props, pressed: [] };
+    taken.set(entry, first);
+    return first;
+  });
   const frame = useRef<HTMLDivElement | null>(null);
   const carried = useRef<TypedFields | null>(null);
-  const pressed = useRef<Pressed[]>([]);
-  const [held, setHeld] = useState(false);
+  const pressed = useRef<Pressed[]>(server?.pressed ?? []);
+  const [held, setHeld] = useState(() => pressed.current.length > 0);
   // The parts the server drew inside this one load with it, so the live part draws them at once.
   const Component = usePart<Props>(entry, () => (frame.current ? loadRenderedParts(frame.current).catch(() => {}) : Promise.resolve()));
 
@@ -95,11 +114,17 @@ function LaterPart<Props extends object>({ entry, props, fallback, waiting }: Pa
       className="late-part"
       ref={serverFrame}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own HTML of this part, read back unchanged.
-      dangerouslySetInnerHTML={{ __html: server }}
+      dangerouslySetInnerHTML={{ __html: server.html }}
       onClickCapture={(event) => {
         if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || !frame.current) return;
         const target = (event.target as Element).closest('a[href], button[type="button"]');
         if (target && frame.current.contains(target)) hold(event, { kind: 'click', path: pathTo(frame.current, target), submitter: null });
+      }}
+      onKeyDownCapture={(event) => {
+        const field = event.target as HTMLTextAreaElement;
+        if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || !field.matches('textarea[enterkeyhint="send"]')) return;
+        event.preventDefault();
+        field.form?.requestSubmit();
       }}
       onSubmitCapture={(event) => {
         if (!frame.current) return;

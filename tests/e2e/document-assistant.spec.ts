@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, uniqueName } from './fixtures';
 
 const LORE = `# Saltmere
@@ -84,3 +84,72 @@ for (const js of [true, false]) {
     });
   });
 }
+
+/** Holds the document viewer's code back, as on a slow connection (it is made live after the page, ADR 0243), until `release`. */
+async function holdViewerCode(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/document-viewer-.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+test.describe('the document viewer before its code has arrived', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('shows the server’s document, and goes live without drawing it again', async ({ page, user }) => {
+    const viewer = await seedDocument(page.request, user.token, lore);
+    const release = await holdViewerCode(page);
+    const renderer: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/safe-markdown-.*\.js$/.test(request.url())) renderer.push(request.url());
+    });
+    await page.goto(viewer);
+    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+    const modal = page.getByTestId('viewer-modal');
+    const content = modal.getByTestId('document-content');
+    await expect(content.getByRole('heading', { name: 'The Ember Crown' })).toBeVisible();
+    release();
+    // Live: Ask is disabled while the question is blank (the server's plain form never disables it).
+    await expect(modal.getByRole('button', { name: 'Ask' })).toBeDisabled();
+    await expect(modal.getByRole('button', { name: 'Edit' })).toBeEnabled();
+    await expect(content.getByRole('heading', { name: 'The Ember Crown' })).toBeVisible();
+    // Taken over as the server drew it: never plain text meanwhile, and the Markdown renderer is not needed for it.
+    await expect(content.locator('.markdown-loading')).toHaveCount(0);
+    expect(renderer).toEqual([]);
+  });
+
+  test('a question sent with Enter is kept, and asked once when the code arrives', async ({ page, user }) => {
+    const viewer = await seedDocument(page.request, user.token, lore);
+    const release = await holdViewerCode(page);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.goto(viewer);
+    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const panel = page.getByTestId('viewer-modal').getByRole('complementary', { name: 'Document Assistant' });
+    const input = panel.getByLabel('Question about saltmere.md');
+    await input.fill('Who guards the crown?');
+    await input.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Opening the document viewer…' })).toBeVisible();
+    // Enter sent the question (no new line in it), which waits for the code.
+    await expect(input).toHaveValue('Who guards the crown?');
+    expect(posts).toEqual([]);
+
+    release();
+    await expect(panel.getByTestId('chat-message').nth(1)).toContainText('drowned knight Oswin', { timeout: 30_000 });
+    await expect(panel.getByTestId('chat-message').first()).toContainText('Who guards the crown?');
+    await expect(panel.getByTestId('chat-message')).toHaveCount(2);
+    await expect(page.getByText('Opening the document viewer…')).toHaveCount(0);
+    await expect(input).toHaveValue('');
+    expect(posts).toHaveLength(1);
+    // Sent by the live form, not by the browser's own post of the server's HTML.
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+});

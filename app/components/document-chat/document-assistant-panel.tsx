@@ -41,13 +41,14 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
   const reply = fetcher.data ?? pageReply;
   const failed = reply?.intent === 'ask-document' && 'error' in reply ? reply : null;
   const hydrated = useHydrated();
-  const [draft, setDraft] = useState(failed?.query ?? '');
+  // What was typed in the server's HTML of the viewer before it was live (ADR 0243) is the first
+  // draft (a controlled field given its value back in the commit that draws it would be set back).
+  const [draft, setDraft] = useState(
+    () =>
+      failed?.query ??
+      (typeof document === 'undefined' ? '' : ((document.getElementById(`document-chat-${documentId}`) as HTMLTextAreaElement | null)?.value ?? '')),
+  );
   const listRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  // Words typed before the page became interactive are kept, not reset by the first render.
-  useEffect(() => {
-    if (inputRef.current?.value) setDraft(inputRef.current.value);
-  }, []);
   const pending = fetcher.state !== 'idle';
   const asking = pending ? String(fetcher.formData?.get('query') ?? '') : null;
 
@@ -78,7 +79,8 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
         action={action}
         preventScrollReset
         onSubmit={(event) => {
-          if (draft.trim() === '' || pending) event.preventDefault();
+          // The field's own value: a question typed before this part was live is given back to the field, then sent (ADR 0243).
+          if (String(new FormData(event.currentTarget).get('query') ?? '').trim() === '' || pending) event.preventDefault();
           else {
             setDraft('');
             // The answer comes back as Markdown: its renderer starts loading with the question.
@@ -95,12 +97,12 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
         </label>
         <textarea
           id={`document-chat-${documentId}`}
-          ref={inputRef}
           name="query"
           required
           value={draft}
           rows={2}
           placeholder="Ask about this document… (Enter sends, Shift+Enter for a new line)"
+          enterKeyHint="send"
           onChange={(event) => setDraft(event.target.value)}
           onFocus={DocumentChatMessages.preload}
           onKeyDown={(event) => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ComponentType } from 'react';
+import { useEffect, useId, useMemo, useState, type ComponentType } from 'react';
 import { splitAtRange, type QuoteRange } from '../../../contract/citation-target';
 
 type Renderer = ComponentType<{ text: string; highlight?: QuoteRange | null }>;
@@ -37,10 +37,11 @@ export function Markdown({ text, highlight = null }: { text: string; highlight?:
   const [server] = useState(() => {
     if (onServer) return null;
     const key = cacheKey(text, highlight);
-    const html = document.getElementById(id)?.innerHTML ?? serverHtml.get(key) ?? null;
+    const html = document.getElementById(id)?.innerHTML ?? serverHtml.get(key) ?? document.querySelector(`[data-md="${contentKey(key)}"]`)?.innerHTML ?? null;
     if (html !== null) remember(key, html);
     return html === null ? null : { html, text, highlight };
   });
+  const md = useMemo(() => contentKey(cacheKey(text, highlight)), [text, highlight]);
   const reused = server !== null && server.text === text && sameRange(server.highlight, highlight);
   const [renderer, setRenderer] = useState<Renderer | null>(() => loaded);
   useEffect(() => {
@@ -57,10 +58,10 @@ export function Markdown({ text, highlight = null }: { text: string; highlight?:
   const Rendered = onServer ? loaded : renderer;
   if (reused)
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own HTML of this block, drawn by the safe renderer on the server and read back unchanged.
-    return <div id={id} className="md-root" dangerouslySetInnerHTML={{ __html: server.html }} />;
+    return <div id={id} className="md-root" data-md={md} dangerouslySetInnerHTML={{ __html: server.html }} />;
   if (Rendered)
     return (
-      <div id={id} className="md-root">
+      <div id={id} className="md-root" data-md={md}>
         <Rendered text={text} highlight={highlight} />
       </div>
     );
@@ -87,6 +88,16 @@ export function Markdown({ text, highlight = null }: { text: string; highlight?:
 const serverHtml = new Map<string, string>();
 const REMEMBERED = 8;
 const cacheKey = (text: string, highlight: QuoteRange | null) => `${highlight ? `${highlight.start}-${highlight.end}` : ''}:${text}`;
+/**
+ * A block's text (and cited range) in a few characters, on the block: a part the server drew and
+ * the browser draws live after the page (late-part-after.tsx) holds blocks no id can find.
+ */
+function contentKey(key: string): string {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < key.length; at++) hash = Math.imul(hash ^ key.charCodeAt(at), 0x01000193);
+  return `${(hash >>> 0).toString(36)}${key.length.toString(36)}`;
+}
+
 function remember(key: string, html: string) {
   serverHtml.delete(key);
   serverHtml.set(key, html);

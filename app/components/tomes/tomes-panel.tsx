@@ -8,15 +8,16 @@ import { TomeModal } from './tome-modal';
 import { tomesUrl } from './tome-urls';
 import type { TomesView } from './tomes-view.server';
 
-// The modals' code (their forms, the document viewer) loads with the page that
-// opens one, or when it is opened after the page is live (ADR 0185, ADR 0221).
+// The modals' code (their forms, the document viewer's modal) loads with the page that opens one,
+// or when it is opened after the page is live (ADR 0185, ADR 0221); the viewer itself right after
+// the page (ADR 0243).
 const datasetForms = () => import('./dataset-forms');
 const CreateDatasetForm = latePart('create-dataset-form', () => datasetForms().then((m) => m.CreateDatasetForm));
 const TomeDetailsForm = latePart('tome-details-form', () => datasetForms().then((m) => m.TomeDetailsForm));
 const MetadataForm = latePart('metadata-form', () => datasetForms().then((m) => m.MetadataForm));
 const DeleteDatasetForm = latePart('delete-dataset-form', () => datasetForms().then((m) => m.DeleteDatasetForm));
 const ManageDocuments = latePart('manage-documents', () => import('./manage-documents').then((m) => m.ManageDocuments));
-const DocumentViewer = latePart('document-viewer', () => import('./document-viewer').then((m) => m.DocumentViewer));
+const ViewerModal = latePart('viewer-modal', () => import('./viewer-modal').then((m) => m.ViewerModal));
 
 const NOTICES: Record<string, string> = {
   created: 'Knowledge Tome created.',
@@ -135,30 +136,7 @@ export function TomesPanel({ datasets, view }: { datasets: Dataset[]; view: Tome
           />
         </TomeModal>
       )}
-      {view.viewer && (
-        <TomeModal title={view.viewer.document.filename} closeTo={tomesUrl({ manage: manageId })} className="viewer-modal" testId="viewer-modal">
-          {viewerNotice && (
-            <p className="notice success" role="status">
-              {viewerNotice}
-            </p>
-          )}
-          {error && (
-            <p className="notice error" role="alert">
-              {error}
-            </p>
-          )}
-          <DocumentViewer
-            key={view.viewer.document.id}
-            dataset={view.viewer.dataset}
-            document={view.viewer.document}
-            initialPage={view.viewer.page}
-            highlight={view.viewer.highlight}
-            editing={view.viewer.editing}
-            manageId={manageId}
-            conversation={view.viewer.conversation}
-          />
-        </TomeModal>
-      )}
+      {view.viewer && <ViewerModal viewer={view.viewer} manageId={manageId} notice={viewerNotice} error={error} />}
 
       {datasets.length === 0 ? (
         <div className="card empty-state">
