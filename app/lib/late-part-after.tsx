@@ -1,4 +1,5 @@
 import { useCallback, useId, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode, type SyntheticEvent } from 'react';
+import { isSendKey } from './enter-sends';
 import { type Entry, loadEntry, loadRenderedParts, registerPart, usePart } from './late-part';
 import { readTypedFields, restoreTypedFields, type TypedFields } from './typed-fields';
 
@@ -122,7 +123,7 @@ function LaterPart<Props extends object>({ entry, props, fallback, waiting }: Pa
       }}
       onKeyDownCapture={(event) => {
         const field = event.target as HTMLTextAreaElement;
-        if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || !field.matches('textarea[enterkeyhint="send"]')) return;
+        if (!isSendKey(event) || !field.matches('textarea[enterkeyhint="send"]')) return;
         event.preventDefault();
         field.form?.requestSubmit();
       }}

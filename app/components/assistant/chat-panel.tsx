@@ -15,6 +15,7 @@ import {
 import { USAGE_UPDATED_EVENT } from '../../../contract/usage';
 import { loadMarkdownRenderer } from '~/components/markdown/markdown';
 import { ApiError } from '~/lib/api-client';
+import { isSendKey } from '~/lib/enter-sends';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { CitationCheck } from './citation-list';
 import { MessageView, type ChatMessageView } from './message-view';
@@ -229,9 +230,10 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
             rows={2}
             value={draft}
             placeholder={`Ask about ${campaign.name}…`}
+            enterKeyHint="send"
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              if (isSendKey(event)) {
                 event.preventDefault();
                 void send();
               }

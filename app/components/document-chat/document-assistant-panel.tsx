@@ -4,6 +4,7 @@ import type { DocumentChatMessage } from '../../../server/domain/chat';
 import { USAGE_UPDATED_EVENT } from '../../../contract/usage';
 import { loadMarkdownRenderer } from '~/components/markdown/markdown';
 import type { DocumentAnswered, TomeFailure } from '~/components/tomes/tome-actions.server';
+import { isSendKey } from '~/lib/enter-sends';
 import { latePart } from '~/lib/late-part';
 import { useHydrated } from '~/lib/use-hydrated';
 
@@ -106,7 +107,7 @@ export function DocumentAssistantPanel({ action, datasetId, documentId, filename
           onChange={(event) => setDraft(event.target.value)}
           onFocus={DocumentChatMessages.preload}
           onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            if (isSendKey(event)) {
               event.preventDefault();
               event.currentTarget.form?.requestSubmit();
             }
