@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vectorBackendOf } from '../server/domain/retrieval';
+import { pendingVectorCount } from '../server/domain/retrieval/vector-index';
 import { createTestApp, type TestApp } from '../tests/support/test-app';
 import { createTome, uploadAndWait } from '../tests/support/tome-upload';
 
@@ -22,7 +24,7 @@ describe('the ingest job', () => {
     await t.close();
   });
 
-  it('refreshes the search statistics when a large document is ready, before any search', async () => {
+  it('moves the vectors into the index and refreshes the search statistics when a large document is ready, before any search', async () => {
     const gm = await t.signUp();
     const tome = await createTome(t, gm.token, 'Bestiary');
     const { job, documentId } = await uploadAndWait(t, gm.token, tome, 'bestiary.md', bestiary(400));
@@ -34,11 +36,13 @@ describe('the ingest job', () => {
       .executeTakeFirstOrThrow();
     expect(Number(written.n)).toBeGreaterThan(300);
 
-    // The job ends its document first and then analyzes: wait for the planner to count the passages.
+    // The job ends its document first; the vector job then moves its vectors into the index
+    // (ADR 0244) and analyzes: wait for the planner to count the passages there.
     const planned = async () =>
       (await sql<{ n: number }>`select reltuples::float8 as n from pg_class where relname = 'chunk_embeddings'`.execute(t.services.db)).rows[0].n;
     const deadline = Date.now() + 30_000;
     while ((await planned()) < Number(written.n) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await planned()).toBeGreaterThanOrEqual(Number(written.n));
+    if ((await vectorBackendOf(t.services.db)) === 'pgvector') expect(await pendingVectorCount(t.services.db)).toBe(0);
   }, 120_000);
 });

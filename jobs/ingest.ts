@@ -2,6 +2,7 @@ import { inBackground, yieldToForeground } from '../server/db/foreground';
 import { ingestDocument } from '../server/domain/ingest/ingest-document';
 import { refreshSearchStatisticsIfStale } from '../server/domain/retrieval';
 import { QUEUES } from '../server/queues';
+import { queueVectorIndexing } from './index-vectors';
 import type { JobHandler } from './job-handler';
 
 const { name, payload } = QUEUES.ingestDocument;
@@ -30,6 +31,8 @@ export const ingestHandler: JobHandler = {
         await yieldToForeground();
         await refreshSearchStatisticsIfStale(services.db);
       });
+      // Its vectors were written beside the vector index.
+      await queueVectorIndexing(services);
     }
   },
 };

@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Services } from '../server/services';
 import { conceptMapHandler } from './concept-map';
 import { deadLetterHandler } from './dead-letter';
+import { indexVectorsHandler } from './index-vectors';
 import { ingestHandler } from './ingest';
 import type { JobHandler } from './job-handler';
 import { reembedHandler } from './reembed';
@@ -9,7 +10,7 @@ import { log, withLogger } from '../server/log';
 import { collectWhenQuiet } from '../server/collect-when-quiet';
 
 /** Every queue's handler, listed here: adding a queue means adding it to this list. */
-export const JOB_HANDLERS: readonly JobHandler[] = [ingestHandler, reembedHandler, conceptMapHandler, deadLetterHandler];
+export const JOB_HANDLERS: readonly JobHandler[] = [ingestHandler, indexVectorsHandler, reembedHandler, conceptMapHandler, deadLetterHandler];
 
 /**
  * Starts this process's workers. pg-boss owns the rest: new jobs wake a worker at once

@@ -8,6 +8,7 @@ import { countAccounts } from './domain/accounts/accounts';
 import { createRegistrationCode } from './domain/accounts/registration-codes';
 import { parseEnv } from './env';
 import { registerWorkers } from '../jobs/register-workers';
+import { queueLeftoverVectorIndexing } from '../jobs/index-vectors';
 import { queueStaleReembedding } from '../jobs/reembed';
 import { createLogger } from './http/logging';
 import { log, setRootLogger } from './log';
@@ -24,6 +25,7 @@ async function main() {
   const { services, shutdown } = await bootServices(env);
   if (env.RUN_WORKERS) await registerWorkers(services.queue, services);
   await queueStaleReembedding(services);
+  await queueLeftoverVectorIndexing(services);
 
   const adminSecret = randomBytes(32).toString('base64url');
   const app = await buildApp(services, { remixBuildDir: buildDir, remixDev: dev && !env.API_ONLY, logger: env.NODE_ENV !== 'test', adminSecret });

@@ -47,6 +47,20 @@ export const QUEUES = {
       notify: true,
     },
   },
+  indexVectors: {
+    name: 'index-vectors',
+    payload: z.object({}),
+    // One queued and one running at most: every finished ingest asks, one run answers them all.
+    options: {
+      policy: 'stately',
+      retryLimit: 5,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: 30 * 60,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      notify: true,
+    },
+  },
   conceptMap: {
     name: 'concept-map',
     payload: z.object({

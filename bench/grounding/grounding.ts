@@ -6,7 +6,8 @@ import { CONTEXT_LEVELS, type ChatCitation, type ContextLevel } from '../../cont
 import type { AiProviders } from '../../server/ai/providers';
 import type { DB } from '../../server/db/schema';
 import { askCampaign } from '../../server/domain/chat';
-import { searchPassages } from '../../server/domain/retrieval';
+import { refreshSearchStatistics, searchPassages } from '../../server/domain/retrieval';
+import { indexPendingVectors } from '../../server/domain/retrieval/vector-index';
 import { sharedPath } from '../../tests/support/shared-dir';
 import type { TestApp } from '../../tests/support/test-app';
 import { createTome, uploadAndWait } from '../../tests/support/tome-upload';
@@ -39,6 +40,10 @@ export async function ingestGroundingTome(t: TestApp, token: string): Promise<st
     const { job } = await uploadAndWait(t, token, datasetId, path.basename(file), new Uint8Array(fs.readFileSync(file)));
     if (job.status !== 'completed') throw new Error(`${path.basename(file)}: ${job.status} ${job.error}`);
   }
+  // What the vector job does once the uploads are processed (ADR 0244), done here so that every
+  // question meets the same vector index whenever the job would have run.
+  await indexPendingVectors(t.services.db);
+  await refreshSearchStatistics(t.services.db);
   return datasetId;
 }
 

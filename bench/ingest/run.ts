@@ -18,6 +18,7 @@ import { OfflineEmbedder } from '../../server/ai/offline-embedder';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { ingestDocument } from '../../server/domain/ingest/ingest-document';
+import { indexPendingVectors } from '../../server/domain/retrieval/vector-index';
 import { createDataset } from '../../server/domain/tomes/datasets';
 import { uploadDocument } from '../../server/domain/tomes/documents';
 import { startQueue } from '../../server/queue';
@@ -74,7 +75,9 @@ for (let run = 0; run <= RUNS; run++) {
   const pipeline = await ingestFile(pdfTome.id, pdf);
   if (run > 0) warmPipelineMs += pipeline;
   const label = run === 0 ? 'cold (reading process and PDF.js start)' : `run ${run}`;
-  rows.push(`| ${label} | ${seconds(pipeline)} s | ${seconds(poppler)} s | ${(pipeline / poppler).toFixed(1)}x |`);
+  // Not through the timer's handle: the statements of ingestion alone are broken down below.
+  const indexing = await moveVectorsIntoIndex();
+  rows.push(`| ${label} | ${seconds(pipeline)} s | ${seconds(poppler)} s | ${(pipeline / poppler).toFixed(1)}x | ${indexing} |`);
   if (run > 0) ratios.push(pipeline / poppler);
 }
 const pdfPeak = peakRss;
@@ -91,6 +94,35 @@ const corpusStarted = performance.now();
 for (const file of corpus) await ingestFile(srd.id, file);
 const corpusSeconds = (performance.now() - corpusStarted) / 1000;
 const corpusStatements = timer.take();
+const corpusIndexing = await moveVectorsIntoIndex();
+
+// The same corpus as the first upload of a new library (its own database).
+const fresh = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pg-fresh') });
+await migrate(fresh);
+const freshQueue = await startQueue(fresh);
+const freshUser = await fresh.db
+  .insertInto('users')
+  .values({ username: 'bench', email: 'bench@example.com', password_hash: 'x' })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+const freshTome = await createDataset(fresh.db, freshUser.id, { name: 'SRD', description: 'bench' });
+const freshPoppler = pdftotext(pdf);
+const freshStarted = performance.now();
+for (const file of corpus) {
+  const bytes = new Uint8Array(fs.readFileSync(file));
+  const accepted = await uploadDocument(
+    fresh.db,
+    freshUser.id,
+    freshTome.id,
+    { filename: path.basename(file), bytes },
+    { queue: freshQueue, maxUploadBytes: 100 * 1024 * 1024, duplicate: 'keep' },
+  );
+  if ((await ingestDocument(fresh.db, freshUser.id, { jobId: accepted.job_id, documentId: accepted.document_id }, deps)) !== 'completed') throw new Error(file);
+}
+const freshSeconds = (performance.now() - freshStarted) / 1000;
+const freshIndexing = await moveVectorsIntoIndex(fresh.db);
+await freshQueue.stop({ graceful: false, timeout: 2000 });
+await fresh.close();
 const chunks = await db
   .selectFrom('chunks')
   .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -98,16 +130,17 @@ const chunks = await db
   .executeTakeFirstOrThrow();
 
 clearInterval(sampler);
-console.log(`| spellcasting.pdf (199 pages) | whole pipeline | pdftotext | ratio |
-|---|---|---|---|
+console.log(`| spellcasting.pdf (199 pages) | whole pipeline (document ready) | pdftotext | ratio | then its vectors moved into the index (background) |
+|---|---|---|---|---|
 ${rows.join('\n')}
 | **warm runs: min / median ratio** | | | **${Math.min(...ratios).toFixed(1)}x / ${median(ratios).toFixed(1)}x** |
 
 | measure | figure |
 |---|---|
 | peak RSS during the PDF runs | ${mb(pdfPeak)} (${mb(rssBeforePdf)} before) |
-| SRD corpus, whole pipeline | ${corpus.length} documents (${(corpusBytes / 1024 / 1024).toFixed(1)} MB), ${chunks.n} passages, in ${corpusSeconds.toFixed(1)} s = **${((corpus.length / corpusSeconds) * 60).toFixed(1)} documents/min** |
+| SRD corpus, whole pipeline (documents ready), into the library holding the PDF runs | ${corpus.length} documents (${(corpusBytes / 1024 / 1024).toFixed(1)} MB), ${chunks.n} passages, in ${corpusSeconds.toFixed(1)} s = **${((corpus.length / corpusSeconds) * 60).toFixed(1)} documents/min**; then its vectors moved into the index: ${corpusIndexing} |
 | pdftotext just before the corpus (load anchor) | ${seconds(corpusPoppler)} s |
+| SRD corpus as the first upload of a new library (documents ready) | ${freshSeconds.toFixed(1)} s = **${((corpus.length / freshSeconds) * 60).toFixed(1)} documents/min**; then its vectors moved into the index: ${freshIndexing}; pdftotext just before: ${seconds(freshPoppler)} s |
 | peak RSS overall | ${mb(peakRss)} |
 
 Where the time goes (database statements by kind and table; the rest is reading, embedding and the waits between statements):
@@ -138,6 +171,13 @@ function whereTheTimeGoes(): string {
     row('reading, embedding, waits', pdfTotal - sum(pdfStatements) / pdfRuns, corpusTotal - sum(corpusStatements)),
     row('whole pipeline', pdfTotal, corpusTotal),
   ].join('\n');
+}
+
+/** What the background job does once documents are ready (retrieval/vector-index.ts), timed. */
+async function moveVectorsIntoIndex(into = database.db): Promise<string> {
+  const started = performance.now();
+  const { moved, rebuilt } = await indexPendingVectors(into);
+  return `${moved} vectors ${rebuilt ? 'by building the index again' : 'added to the index'} in ${seconds(performance.now() - started)} s`;
 }
 
 await queue.stop({ graceful: false, timeout: 2000 });

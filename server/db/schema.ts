@@ -131,6 +131,11 @@ export interface ChunkEmbeddingsTable {
   embedding: ColumnType<number[], number[] | string, number[] | string>;
 }
 
+/** Vectors not yet in the HNSW index, searched exactly until moved into chunk_embeddings (migration 115). */
+export type ChunkEmbeddingsPendingTable = ChunkEmbeddingsTable;
+/** A view: every passage's vector, in the index or pending (migration 115). */
+export type ChunkVectorsView = ChunkEmbeddingsTable;
+
 /** Passages and tokens per tome, kept by a trigger on chunks (migration 083). */
 export interface SearchPassageCountsTable {
   dataset_id: string;
@@ -399,6 +404,8 @@ export interface DB {
   document_text_parts: DocumentTextPartsTable;
   chunks: ChunksTable;
   chunk_embeddings: ChunkEmbeddingsTable;
+  chunk_embeddings_pending: ChunkEmbeddingsPendingTable;
+  chunk_vectors: ChunkVectorsView;
   search_passage_counts: SearchPassageCountsTable;
   search_term_counts: SearchTermCountsTable;
   chunk_search_terms: ChunkSearchTermsTable;

@@ -88,8 +88,8 @@ describe('ingestion of the shared fixtures through the API', () => {
 
     const chunks = await t.services.db
       .selectFrom('chunks')
-      .innerJoin('chunk_embeddings', 'chunk_embeddings.chunk_id', 'chunks.id')
-      .select(['chunks.id', 'chunks.content', 'chunks.page', 'chunks.token_count', 'chunk_embeddings.model'])
+      .innerJoin('chunk_vectors', 'chunk_vectors.chunk_id', 'chunks.id')
+      .select(['chunks.id', 'chunks.content', 'chunks.page', 'chunks.token_count', 'chunk_vectors.model'])
       .where('chunks.document_id', '=', documentId)
       .orderBy('chunks.ordinal')
       .execute();

@@ -195,7 +195,7 @@ describe('the document processing job', () => {
     while ((await reembedStaleChunks(t.services.db, newModel, { limit: 3 })).remaining) rounds++;
     expect(rounds).toBeGreaterThan(0);
     expect(await hasStaleVectors(t.services.db, newModel.model)).toBe(false);
-    const models = await t.services.db.selectFrom('chunk_embeddings').select('model').distinct().execute();
+    const models = await t.services.db.selectFrom('chunk_vectors').select('model').distinct().execute();
     expect(models).toEqual([{ model: 'offline-hash-v2' }]);
     const usage = await t.services.db.selectFrom('usage_events').select('model').where('user_id', '=', gm.userId).where('model', '=', 'offline-hash-v2').execute();
     expect(usage.length).toBeGreaterThan(0);

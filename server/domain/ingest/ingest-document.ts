@@ -17,6 +17,7 @@ import { embeddingText, formatVector } from './vectors';
 import { removeOtherTextVersions, removeTextVersion, writeTextVersion } from '../tomes/document-text';
 import { log } from '../../log';
 import { inBackground, yieldToForeground } from '../../db/foreground';
+import { tableForNewVectors } from '../retrieval/vector-index';
 
 export interface IngestDeps {
   embedder: Embedder;
@@ -211,8 +212,9 @@ async function writeIndex(
       let elapsed = performance.now() - began;
       await yieldToForeground();
       began = performance.now();
+      // Beside the vector index, moved into it by a background job (retrieval/vector-index.ts).
       await db
-        .insertInto('chunk_embeddings')
+        .insertInto(await tableForNewVectors(db))
         .values(inserted.map((row) => ({ chunk_id: row.id, model, embedding: formatVector(vectors[row.ordinal]) })))
         .execute();
       elapsed += performance.now() - began;

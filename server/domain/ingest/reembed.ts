@@ -8,7 +8,7 @@ import { embeddingText, formatVector } from './vectors';
 /** True when some passage's vector was made by another model than `model` (an index range scan, not a table scan). */
 export async function hasStaleVectors(db: Kysely<DB>, model: string): Promise<boolean> {
   const row = await db
-    .selectFrom('chunk_embeddings')
+    .selectFrom('chunk_vectors')
     .select('chunk_id')
     .where((eb) => eb.or([eb('model', '<', model), eb('model', '>', model)]))
     .limit(1)
@@ -29,7 +29,7 @@ export async function reembedStaleChunks(
   const limit = options.limit ?? 256;
   const batchSize = options.batchSize ?? 32;
   const stale = await db
-    .selectFrom('chunk_embeddings as ce')
+    .selectFrom('chunk_vectors as ce')
     .innerJoin('chunks as c', 'c.id', 'ce.chunk_id')
     .select(['c.id', 'c.user_id', 'c.heading_path', 'c.content'])
     .where((eb) => eb.or([eb('ce.model', '<', embedder.model), eb('ce.model', '>', embedder.model)]))
@@ -45,10 +45,13 @@ export async function reembedStaleChunks(
       'document',
     );
     const values = sql.join(batch.map((row, i) => sql`(${row.id}::bigint, ${formatVector(vectors[i])}::real[])`));
-    await sql`
-      update chunk_embeddings as ce set model = ${embedder.model}, embedding = v.embedding
-      from (values ${values}) as v(chunk_id, embedding)
-      where ce.chunk_id = v.chunk_id`.execute(db);
+    // In the index or pending (vector-index.ts): a passage's vector is in one of the two.
+    for (const table of ['chunk_embeddings', 'chunk_embeddings_pending'] as const) {
+      await sql`
+        update ${sql.table(table)} as ce set model = ${embedder.model}, embedding = v.embedding
+        from (values ${values}) as v(chunk_id, embedding)
+        where ce.chunk_id = v.chunk_id`.execute(db);
+    }
     const share = tokens / batch.length;
     for (const row of batch) tokensByUser.set(row.user_id, (tokensByUser.get(row.user_id) ?? 0) + share);
     await new Promise<void>((resolve) => setImmediate(resolve));

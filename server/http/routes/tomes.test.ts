@@ -218,8 +218,8 @@ describe('Knowledge Tomes over /api/datasets', () => {
 
       const chunks = await t.services.db
         .selectFrom('chunks')
-        .innerJoin('chunk_embeddings', 'chunk_embeddings.chunk_id', 'chunks.id')
-        .select(['chunks.heading_path', 'chunks.content', 'chunks.token_count', 'chunk_embeddings.model', 'chunk_embeddings.embedding'])
+        .innerJoin('chunk_vectors', 'chunk_vectors.chunk_id', 'chunks.id')
+        .select(['chunks.heading_path', 'chunks.content', 'chunks.token_count', 'chunk_vectors.model', 'chunk_vectors.embedding'])
         .where('chunks.document_id', '=', document_id)
         .orderBy('chunks.ordinal')
         .execute();
