@@ -71,8 +71,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // On the embedded database, ingestion's statements wait while a request is answered (ADR 0160).
   if (services.database.kind === 'pglite') {
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.raw.once('close', requestStarted());
-      done();
+      const request = requestStarted();
+      reply.raw.once('close', request.ended);
+      request.run(done);
     });
   }
   installZodSchemas(app, { checkResponses: options.checkResponses });

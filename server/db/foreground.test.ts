@@ -26,7 +26,7 @@ describe('background statements yield to requests', () => {
 
   it('background work waits while a request is answered, before its first statement', async () => {
     const order: string[] = [];
-    const ended = requestStarted();
+    const { ended } = requestStarted();
     const background = inBackground(async () => {
       await yieldToForeground();
       order.push('background statement');
@@ -36,6 +36,38 @@ describe('background statements yield to requests', () => {
     ended();
     await background;
     expect(order).toEqual(['request answered', 'background statement']);
+  });
+
+  it('background work a request started does not wait for that request, but waits for another', async () => {
+    const order: string[] = [];
+    const upload = requestStarted();
+    let parts!: Promise<void>;
+    upload.run(() => {
+      // An upload writing its parts as background work, while its own request is open (ADR 0160).
+      parts = inBackground(async () => {
+        await yieldToForeground(60_000);
+        order.push('own part written');
+      });
+    });
+    // Its own open request would hold it for REQUEST_HOLD_MS (2 s): it goes on at once instead.
+    const timer = new Promise<void>((resolve) => setTimeout(() => resolve(void order.push('100 ms passed')), 100));
+    await Promise.all([parts, timer]);
+    expect(order).toEqual(['own part written', '100 ms passed']);
+
+    const page = requestStarted();
+    let next!: Promise<void>;
+    upload.run(() => {
+      next = inBackground(async () => {
+        await yieldToForeground(60_000);
+        order.push('next part written');
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    order.push('page answered');
+    page.ended();
+    await next;
+    upload.ended();
+    expect(order).toEqual(['own part written', '100 ms passed', 'page answered', 'next part written']);
   });
 
   it('does not count background work’s own statements as requests', async () => {

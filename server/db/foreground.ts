@@ -10,11 +10,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * server neither is tracked (connections run side by side there), so the wait is nothing.
  */
 
-const background = new AsyncLocalStorage<true>();
+interface OpenRequest {
+  started: number;
+}
+
+/** Background work, with the request that started it (if one did): it does not wait for its own request. */
+const background = new AsyncLocalStorage<{ startedBy: OpenRequest | null }>();
+/** The request being answered, around its hooks, handler and everything they start. */
+const requestScope = new AsyncLocalStorage<OpenRequest>();
 let inFlight = 0;
 let lastEnded = 0;
 /** Start times of the HTTP requests being answered (embedded database only; see requestStarted). */
-const openRequests = new Set<{ started: number }>();
+const openRequests = new Set<OpenRequest>();
 
 /** A request's next statement usually follows its last within this (rendering between them). */
 const QUIET_MS = 40;
@@ -23,7 +30,7 @@ const POLL_MS = 10;
 const REQUEST_HOLD_MS = 2_000;
 
 export function inBackground<T>(work: () => Promise<T>): Promise<T> {
-  return background.run(true, work);
+  return background.run({ startedBy: requestScope.getStore() ?? null }, work);
 }
 
 /** Called by the embedded database's driver around every statement. */
@@ -39,23 +46,27 @@ export async function trackStatement<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Called when the server starts answering an HTTP request; the returned function when it is
- * done. A request's first statement comes some turns of the event loop after its first bytes
- * (parsing, the session, the loader), which is time enough for background work to start another
- * statement ahead of it: counting the request from its start closes that gap.
+ * Called when the server starts answering an HTTP request; `ended` when it is done, and the rest
+ * of its handling goes in `run`, so background work it starts (an upload's parts) does not wait
+ * for the request itself. A request's first statement comes some turns of the event loop after
+ * its first bytes (parsing, the session, the loader), which is time enough for background work to
+ * start another statement ahead of it: counting the request from its start closes that gap.
  */
-export function requestStarted(): () => void {
-  const request = { started: performance.now() };
+export function requestStarted(): { ended: () => void; run: (next: () => void) => void } {
+  const request: OpenRequest = { started: performance.now() };
   openRequests.add(request);
-  return () => {
-    openRequests.delete(request);
-    lastEnded = performance.now();
+  return {
+    ended: () => {
+      openRequests.delete(request);
+      lastEnded = performance.now();
+    },
+    run: (next) => requestScope.run(request, next),
   };
 }
 
-function requestsWaiting(now: number): boolean {
+function requestsWaiting(now: number, own: OpenRequest | null): boolean {
   if (inFlight > 0 || now - lastEnded < QUIET_MS) return true;
-  for (const request of openRequests) if (now - request.started < REQUEST_HOLD_MS) return true;
+  for (const request of openRequests) if (request !== own && now - request.started < REQUEST_HOLD_MS) return true;
   return false;
 }
 
@@ -66,8 +77,9 @@ function requestsWaiting(now: number): boolean {
 export async function yieldToForeground(maxWaitMs = 1_000): Promise<void> {
   const deadline = performance.now() + maxWaitMs;
   await aTurnWithIncomingRequests();
-  if (!background.getStore()) return;
-  while (requestsWaiting(performance.now()) && performance.now() < deadline) {
+  const work = background.getStore();
+  if (!work) return;
+  while (requestsWaiting(performance.now(), work.startedBy) && performance.now() < deadline) {
     await new Promise<void>((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
