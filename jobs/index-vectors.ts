@@ -8,8 +8,8 @@ import type { Services } from '../server/services';
 import type { JobHandler } from './job-handler';
 
 const { name } = QUEUES.indexVectors;
-/** How long a run waits for documents still being processed before it looks again. */
-const WAIT_SECONDS = 2;
+/** How often a run looks again while documents are still being processed. */
+const WAIT_MS = 250;
 /** An ingest job not heard from for this long (its process died) no longer holds the vectors back. */
 const LIVE_JOB_MINUTES = 10;
 
@@ -17,17 +17,19 @@ const LIVE_JOB_MINUTES = 10;
  * Moves the vectors ingestion left beside the HNSW index into it (ADR 0244). While documents are
  * still being processed it waits, so a batch of uploads is moved in together (one build of the
  * index for a new library) rather than between them; then the planner's statistics are brought
- * up to date, as after an ingest.
+ * up to date, as after an ingest. All of it is background work: requests go first, and its
+ * looking does not hold ingestion back either (server/db/foreground.ts).
  */
 export const indexVectorsHandler: JobHandler = {
   queue: name,
   concurrency: 1,
-  async run(services) {
-    if (await ingestionUnderway(services)) {
-      await services.queue.send(name, {}, { startAfter: WAIT_SECONDS });
-      return;
-    }
+  async run(services, _data, attempt) {
     await inBackground(async () => {
+      while (await ingestionUnderway(services)) {
+        // The queue is stopping: the vectors stay pending, and the next start queues this again.
+        if (attempt.signal.aborted) return;
+        await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+      }
       const { moved } = await indexPendingVectors(services.db);
       if (moved === 0) return;
       await yieldToForeground();

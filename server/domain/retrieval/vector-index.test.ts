@@ -124,11 +124,12 @@ describe('vectors written beside the index (ADR 0244)', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const attempt = { retryCount: 0, retryLimit: 5, signal: new AbortController().signal };
-    await indexVectorsHandler.run(t.services, {}, attempt);
+    const run = indexVectorsHandler.run(t.services, {}, attempt);
+    await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await countIn('chunk_embeddings_pending')).toBe(5);
 
     await db.updateTable('jobs').set({ status: 'completed' }).where('id', '=', job.id).execute();
-    await indexVectorsHandler.run(t.services, {}, attempt);
+    await run;
     expect(await countIn('chunk_embeddings_pending')).toBe(0);
     expect(await countIn('chunk_embeddings')).toBe(190);
   });
