@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { yieldToForeground } from '../../db/foreground';
 import { vectorBackendOf } from './vector-search';
@@ -71,17 +71,7 @@ export async function indexPendingVectors(db: Kysely<DB>, options: { rebuildUpTo
   let moved = 0;
   for (;;) {
     await yieldToForeground();
-    const { rows } = await sql<{ n: number }>`with moved as (
-        delete from chunk_embeddings_pending p
-        where p.chunk_id in (select chunk_id from chunk_embeddings_pending order by chunk_id limit ${MOVE_BATCH} for update skip locked)
-        returning p.chunk_id, p.model, p.embedding
-      ), added as (
-        insert into chunk_embeddings (chunk_id, model, embedding) select chunk_id, model, embedding from moved
-        on conflict (chunk_id) do update set model = excluded.model, embedding = excluded.embedding
-        returning 1
-      )
-      select count(*)::int as n from added`.execute(db);
-    const n = rows[0]?.n ?? 0;
+    const n = await movePending(db, sql`p.chunk_id in (select chunk_id from chunk_embeddings_pending order by chunk_id limit ${MOVE_BATCH} for update skip locked)`);
     if (n === 0) return { moved, rebuilt: false };
     moved += n;
   }
@@ -106,17 +96,23 @@ async function rebuildWithPending(db: Kysely<DB>, definition: string, rebuildUpT
     const [pending, indexed] = [await countOf(trx, 'chunk_embeddings_pending', rebuildUpTo + 1), await countOf(trx, 'chunk_embeddings', rebuildUpTo + 1)];
     if (pending === 0 || pending < indexed || pending + indexed > rebuildUpTo) return null;
     await sql`drop index if exists ${sql.ref(INDEX_NAME)}`.execute(trx);
-    const { rows } = await sql<{ n: number }>`with moved as (
-        delete from chunk_embeddings_pending returning chunk_id, model, embedding
-      ), added as (
-        insert into chunk_embeddings (chunk_id, model, embedding) select chunk_id, model, embedding from moved
-        on conflict (chunk_id) do update set model = excluded.model, embedding = excluded.embedding
-        returning 1
-      )
-      select count(*)::int as n from added`.execute(trx);
+    const moved = await movePending(trx, sql`true`);
     await sql.raw(definition).execute(trx);
-    return rows[0]?.n ?? 0;
+    return moved;
   });
+}
+
+/** Moves the pending vectors the condition picks into chunk_embeddings, in one statement; says how many. */
+async function movePending(db: Kysely<DB>, which: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`with moved as (
+      delete from chunk_embeddings_pending p where ${which} returning p.chunk_id, p.model, p.embedding
+    ), added as (
+      insert into chunk_embeddings (chunk_id, model, embedding) select chunk_id, model, embedding from moved
+      on conflict (chunk_id) do update set model = excluded.model, embedding = excluded.embedding
+      returning 1
+    )
+    select count(*)::int as n from added`.execute(db);
+  return rows[0]?.n ?? 0;
 }
 
 async function countOf(db: Kysely<DB>, table: VectorTable, atMost: number): Promise<number> {
