@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vectorBackendOf } from '../server/domain/retrieval';
 import { pendingVectorCount } from '../server/domain/retrieval/vector-index';
 import { createTestApp, type TestApp } from '../tests/support/test-app';
-import { createTome, uploadAndWait } from '../tests/support/tome-upload';
+import { registerWorkers } from './register-workers';
+import { createTome, uploadAndWait, uploadFile, waitForJob } from '../tests/support/tome-upload';
 
 /** One heading and a distinct paragraph per unit, so the chunker makes a passage of each. */
 function bestiary(units: number): Uint8Array {
@@ -44,5 +45,36 @@ describe('the ingest job', () => {
     while ((await planned()) < Number(written.n) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await planned()).toBeGreaterThanOrEqual(Number(written.n));
     if ((await vectorBackendOf(t.services.db)) === 'pgvector') expect(await pendingVectorCount(t.services.db)).toBe(0);
+  }, 120_000);
+
+  it('starts the next queued document as soon as a worker is free, not at its next poll', async () => {
+    // Queued before any worker runs, so no new job's notice wakes a worker between them.
+    const app = await createTestApp();
+    try {
+      const gm = await app.signUp();
+      const tome = await createTome(app, gm.token, 'Notes');
+      const uploads: string[] = [];
+      for (let i = 1; i <= 4; i++) {
+        const response = await uploadFile(app, gm.token, tome, `note-${i}.md`, new TextEncoder().encode(`# Note ${i}\n\nThe ember crown, part ${i}.\n`));
+        expect(response.statusCode).toBe(202);
+        uploads.push((response.json() as { job_id: string }).job_id);
+      }
+      await registerWorkers(app.services.queue, app.services);
+      for (const id of uploads) expect((await waitForJob(app, gm.token, id)).status).toBe('completed');
+      // pg-boss's own record of when each ingest job started and ended.
+      const runs = (
+        await sql<{ started: Date; completed: Date }>`select started_on as started, completed_on as completed from pgboss.job
+          where name = 'ingest-document' and data->>'jobId' in (${sql.join(uploads)}) order by started_on`.execute(app.services.db)
+      ).rows.map((r) => ({ started: new Date(r.started).getTime(), completed: new Date(r.completed).getTime() }));
+      expect(runs).toHaveLength(4);
+      // Two workers take the first two at once; each later one starts when one of them ends (a
+      // worker waiting out its 2 s poll would start it up to 2 s later).
+      for (const run of runs.slice(2)) {
+        const freed = Math.max(...runs.filter((other) => other.completed <= run.started).map((other) => other.completed));
+        expect(run.started - freed).toBeLessThan(1_000);
+      }
+    } finally {
+      await app.close();
+    }
   }, 120_000);
 });

@@ -14,7 +14,8 @@ export const JOB_HANDLERS: readonly JobHandler[] = [ingestHandler, indexVectorsH
 
 /**
  * Starts this process's workers. pg-boss owns the rest: new jobs wake a worker at once
- * (LISTEN/NOTIFY; a 2 s poll is the backstop), heartbeats are sent while a handler runs,
+ * (LISTEN/NOTIFY; a 2 s poll is the backstop; an ended job wakes its queue's workers too, so a
+ * backlog is worked through without waits), heartbeats are sent while a handler runs,
  * and a throw is retried by the queue's options or dead-lettered. When no job runs any more, a
  * full collection returns what the jobs left (server/collect-when-quiet.ts, ADR 0237).
  */
@@ -41,8 +42,19 @@ export async function registerWorkers(boss: PgBoss, services: Services): Promise
           }
         } finally {
           collector.ended();
+          wakeWorkers(boss, handler.queue);
         }
       },
     );
   }
+}
+
+/**
+ * A worker that ends a job waits out its poll (2 s) before it fetches again, unless a job was
+ * sent meanwhile (NOTIFY wakes it): jobs queued together, such as a batch of uploads, then
+ * started one per worker every 2 s however short each was. Waking the queue's workers when a job
+ * ends has them fetch at once; one that finds nothing goes back to polling.
+ */
+function wakeWorkers(boss: PgBoss, queue: string): void {
+  for (const worker of boss.getWipData()) if (worker.name === queue) boss.notifyWorker(worker.id);
 }
