@@ -81,6 +81,36 @@ describe('vectors written beside the index (ADR 0244)', () => {
     expect(await pendingVectorCount(t.services.db)).toBe(0);
   });
 
+  it('never lists another user’s pending passage, however near', async (context) => {
+    if (!hasPgvector) context.skip();
+    const { db } = t.services;
+    const other = (await t.signUp()).userId;
+    const theirs = await seedTome(t.services, other, { name: 'Theirs', documents: [{ filename: 'theirs.md', content: '' }] });
+    const [chunk] = await db
+      .insertInto('chunks')
+      .values({
+        document_id: theirs.documents[0].id,
+        dataset_id: theirs.datasetId,
+        user_id: other,
+        ordinal: 1,
+        heading_path: '',
+        content: 'their secret',
+        token_count: 2,
+      })
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('chunk_embeddings_pending')
+      .values({ chunk_id: chunk.id, model, embedding: `{${vectorOf(17).join(',')}}` })
+      .execute();
+    // The same vector as passage 17's: compared in their scope it comes first, in ours never.
+    const ours = await nearest(17, 50);
+    expect(ours).not.toContain(Number(chunk.id));
+    const inTheirs = await vectorCandidates(db, { userId: other, datasetIds: [theirs.datasetId] }, vectorOf(17), { model, limit: 5, backend: 'pgvector' });
+    expect(inTheirs[0]).toBe(Number(chunk.id));
+    await db.deleteFrom('chunks').where('id', '=', chunk.id).execute();
+  });
+
   it('adds fewer pending vectors than the index holds to it, and lists each passage once', async (context) => {
     // Without pgvector (Debian's PostgreSQL in CI) there is no index to write beside: the last case.
     if (!hasPgvector) context.skip();
