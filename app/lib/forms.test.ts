@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { campaignFieldsSchema } from '../../contract/campaigns';
 import { campaignForm } from './form-schemas';
 import { answered, type FormOptions, type FormReply, getFormProps, getInputProps, getTextareaProps, shownErrors, startState, useFormAnswered } from './forms';
-import { parseForm } from './forms.server';
+import { parseForm } from './form-parse';
 
 /** The campaign form as a screen draws it, with the hook's options. */
 function CampaignFields(props: { actionData?: FormReply; options?: FormOptions }) {

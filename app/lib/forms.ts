@@ -1,18 +1,19 @@
 import { useActionData, useNavigation } from '@remix-run/react';
 import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
+import type { $ZodType, input } from 'zod/v4/core';
 
 /**
  * The one way a screen talks to the server (ADR 0050): a Remix <Form> posts to the action of
  * the route that renders it, with JavaScript on or off. The action parses the form with the
- * form's zod schema (`parseForm`, forms.server.ts) and answers a redirect on success or a
+ * form's zod schema (`parseForm`, form-parse.ts) and answers a redirect on success or a
  * `FormReply` with the field errors, which the page renders in the form it came from.
  *
  * In the browser `useSchemaForm` (ADR 0239, our own in place of Conform's `useForm`) gives the
  * form its ids, the values and errors of the action's reply and the rendered constraints, and
- * with JavaScript checks fields with the same schema: a field on blur, again on every input once
- * checked, the whole form on submit. zod and Conform's zod reader (about 28 KB gzipped) are not
- * part of a page's first load (ADR 0185): a form's schema is loaded when the user first focuses or
+ * with JavaScript checks fields with the same schema and the same parse: a field on blur, again on
+ * every input once checked, the whole form on submit. The schema and the parse (zod/mini's and
+ * Conform's, about 8 KB gzipped, ADR 0247) are not part of a page's first load (ADR 0185): a
+ * form's schema is loaded when the user first focuses or
  * presses something in it. Until then (or if it is submitted first) the form posts as it is and
  * the action answers with the same schema's errors, as without JavaScript.
  */
@@ -44,9 +45,9 @@ export interface FieldConstraint {
  * the page renders (required, pattern), which are getZodConstraint(schema) written out
  * (app/lib/form-schemas.test.ts checks they stay equal). Its keys are the form's fields.
  */
-export interface LazySchema<Schema extends z.ZodType> {
+export interface LazySchema<Schema extends $ZodType> {
   load(): Promise<Schema>;
-  constraint: Record<keyof z.input<Schema> & string, FieldConstraint>;
+  constraint: Record<keyof input<Schema> & string, FieldConstraint>;
 }
 
 /** A form's errors by field name, '' for the form as a whole. */
@@ -153,7 +154,7 @@ function focusFirstError(form: HTMLFormElement | null, errors: FormErrors) {
  * once a field was checked, the action checks the same rules always, and without JavaScript the
  * schema's constraints (required, maxLength) are still in the page.
  */
-export function useSchemaForm<Schema extends z.ZodType>(intent: string, schema: LazySchema<Schema>, options: FormOptions = {}) {
+export function useSchemaForm<Schema extends $ZodType>(intent: string, schema: LazySchema<Schema>, options: FormOptions = {}) {
   return useFormAnswered(useActionData<FormReply | undefined>(), intent, schema, options);
 }
 
@@ -166,12 +167,12 @@ export interface FormOptions {
 }
 
 /** useSchemaForm with the page's action data given (app/lib/forms.test.ts draws forms with it). */
-export function useFormAnswered<Schema extends z.ZodType>(
+export function useFormAnswered<Schema extends $ZodType>(
   actionData: FormReply | undefined,
   intent: string,
   schema: LazySchema<Schema>,
   options: FormOptions,
-): [FormMetadata, Record<keyof z.input<Schema> & string, FieldMetadata>] {
+): [FormMetadata, Record<keyof input<Schema> & string, FieldMetadata>] {
   const reply = actionData?.intent === intent ? actionData.result : undefined;
   const id = options.id ?? intent;
   const [state, setState] = useState(() => startState(id, reply, options.defaultValue));
@@ -272,14 +273,14 @@ export function useFormAnswered<Schema extends z.ZodType>(
 }
 
 /** Each schema's check, once its load has started: shared by every form that uses the schema. */
-const validators = new WeakMap<LazySchema<z.ZodType>, { ready?: Validator; loading: Promise<Validator> }>();
+const validators = new WeakMap<LazySchema<$ZodType>, { ready?: Validator; loading: Promise<Validator> }>();
 
-function loadValidator<Schema extends z.ZodType>(schema: LazySchema<Schema>): Promise<Validator> {
+function loadValidator<Schema extends $ZodType>(schema: LazySchema<Schema>): Promise<Validator> {
   let entry = validators.get(schema);
   if (!entry) {
-    const loading = Promise.all([schema.load(), import('@conform-to/zod/v4')]).then(([loadedSchema, { parseWithZod }]) => {
+    const loading = Promise.all([schema.load(), import('./form-parse')]).then(([loadedSchema, { parseForm }]) => {
       const validate: Validator = (formData) => {
-        const submission = parseWithZod(formData, { schema: loadedSchema });
+        const submission = parseForm(formData, loadedSchema);
         return submission.status === 'success' ? {} : errorsOf(submission.error);
       };
       if (entry) entry.ready = validate;

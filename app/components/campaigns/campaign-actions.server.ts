@@ -3,7 +3,7 @@ import type { AppLoadContext } from '@remix-run/server-runtime';
 import { campaignFieldsSchema } from '../../../contract/campaigns';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import type { FormReply } from '~/lib/forms';
-import { parseForm } from '~/lib/forms.server';
+import { parseForm } from '~/lib/form-parse';
 import { campaignsUrl, CAMPAIGN_INTENTS, type CampaignIntent } from './campaign-urls';
 
 const FAILURES: Record<CampaignIntent, string> = {

@@ -3,7 +3,7 @@ import { CONTENT_MESSAGES, DEFAULT_CHARACTER_FORMAT, isCharacterFormat, isConten
 import { contentRequestSchema, contentRevisionSchema, contentSaveSchema } from '../../../contract/content-forms';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import type { FormReply } from '~/lib/forms';
-import { parseForm } from '~/lib/forms.server';
+import { parseForm } from '~/lib/form-parse';
 import { freshHref, hostOf, sessionHref, type ContentIntent } from './content-urls';
 import type { ContentCampaign, ContentDataset, ContentInitialState, ResultRequest } from './types';
 

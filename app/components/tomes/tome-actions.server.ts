@@ -5,7 +5,7 @@ import { DUPLICATE_CHOICES, editedFilename, type DuplicateChoice } from '../../.
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
 import type { FormReply } from '~/lib/forms';
-import { parseForm } from '~/lib/forms.server';
+import { parseForm } from '~/lib/form-parse';
 import { tomesUrl, type TomeParams } from './tome-urls';
 
 /** What an upload or a save that did not go through answers, so the page can offer the next step. */

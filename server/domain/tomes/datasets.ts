@@ -7,7 +7,7 @@ import { guessMetadata, metadataOverrideSchema, metadataUpdateSchema, readMetada
 import { tomeFieldsSchema, tomeUpdateSchema } from '../../../contract/tome-fields';
 import { duplicateTomeNameMessage, parseTags } from '../../../contract/tomes';
 
-export const createDatasetSchema = tomeFieldsSchema.extend({ metadata: metadataOverrideSchema });
+export const createDatasetSchema = z.object({ ...tomeFieldsSchema.shape, metadata: metadataOverrideSchema });
 
 export interface Dataset {
   id: string;
