@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { OfflineEmbedder } from '../../server/ai/offline-embedder';
 import { openDatabase } from '../../server/db/database';
 import { prepareDocument } from '../../server/domain/ingest/prepare/prepare';
-import { embeddingText, formatVector } from '../../server/domain/ingest/vectors';
+import { embeddingText, storedVector } from '../../server/domain/ingest/vectors';
 import { sharedPath } from '../../tests/support/shared-dir';
 import { loadGroundingQuestions } from '../grounding/questions';
 
@@ -51,7 +51,7 @@ await sql`create extension if not exists vector`.execute(db);
 async function insert(table: string, vectors: number[][], offset: number): Promise<number> {
   const started = process.cpuUsage();
   for (let s = 0; s < vectors.length; s += 100) {
-    const rows = vectors.slice(s, s + 100).map((v, i) => sql`(${offset + s + i}, ${formatVector(v)}::real[])`);
+    const rows = vectors.slice(s, s + 100).map((v, i) => sql`(${offset + s + i}, ${storedVector(v)}::real[])`);
     await sql`insert into ${sql.table(table)} (id, embedding) values ${sql.join(rows)}`.execute(db);
   }
   const used = process.cpuUsage(started);

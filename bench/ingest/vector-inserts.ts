@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { OfflineEmbedder } from '../../server/ai/offline-embedder';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { formatVector } from '../../server/domain/ingest/vectors';
+import { storedVector } from '../../server/domain/ingest/vectors';
 const database = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
 await migrate(database);
 const { db } = database;
@@ -22,7 +22,7 @@ const lap = (() => {
 const N = 600;
 const texts = Array.from({ length: N }, (_, i) => `passage ${i} about dragon ${i % 37} and wizard ${i % 11} casting spell number ${i * 7}`);
 const { vectors } = await new OfflineEmbedder().embed(texts, 'document');
-const lits = vectors.map(formatVector);
+const lits = vectors.map(storedVector);
 await sql`create table plain (id int, embedding real[])`.execute(db);
 await sql`create table hn (id int, embedding real[])`.execute(db);
 await sql`create index on hn using hnsw ((embedding::vector(512)) vector_cosine_ops)`.execute(db);

@@ -5,7 +5,7 @@ import type { Embedder } from '../../server/ai/types';
 import type { DB } from '../../server/db/schema';
 import { chunkDocument } from '../../server/domain/ingest/chunk';
 import { extractDocument } from '../../server/domain/ingest/extract';
-import { embeddingText, formatVector } from '../../server/domain/ingest/vectors';
+import { embeddingText, storedVector } from '../../server/domain/ingest/vectors';
 import { sharedPath } from '../../tests/support/shared-dir';
 import { setDocumentText } from '../../server/domain/tomes/document-text';
 
@@ -89,7 +89,7 @@ export async function ingestSrd(db: Kysely<DB>, userId: string, embedder: Embedd
         .execute();
       await db
         .insertInto('chunk_embeddings')
-        .values(inserted.map((row, i) => ({ chunk_id: row.id, model: embedder.model, embedding: formatVector(vectors[i]) })))
+        .values(inserted.map((row, i) => ({ chunk_id: row.id, model: embedder.model, embedding: storedVector(vectors[i]) })))
         .execute();
       for (const row of inserted) filenameOf.set(Number(row.id), filename);
     }

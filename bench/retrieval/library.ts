@@ -20,7 +20,7 @@ import { splitSentences } from '../../server/ai/sentences';
 import { estimateTokens } from '../../server/ai/token-estimate';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { embeddingText, formatVector } from '../../server/domain/ingest/vectors';
+import { embeddingText, storedVector } from '../../server/domain/ingest/vectors';
 import { refreshSearchStatistics } from '../../server/domain/retrieval';
 import { ingestSrd } from './corpus';
 import { setDocumentText } from '../../server/domain/tomes/document-text';
@@ -204,7 +204,7 @@ async function build(database: Database, target: number, log: (line: string) => 
           .execute();
         await db
           .insertInto('chunk_embeddings')
-          .values(inserted.map((row, i) => ({ chunk_id: row.id, model: 'offline-hash-v1', embedding: formatVector(embedOffline(embeddingText(batch[i]))) })))
+          .values(inserted.map((row, i) => ({ chunk_id: row.id, model: 'offline-hash-v1', embedding: storedVector(embedOffline(embeddingText(batch[i]))) })))
           .execute();
       }
       written += count;

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { OfflineEmbedder } from '../../server/ai/offline-embedder';
-import { embeddingText, formatVector } from '../../server/domain/ingest/vectors';
+import { embeddingText, storedVector } from '../../server/domain/ingest/vectors';
 import { bearer, createTestApp } from '../../tests/support/test-app';
 
 const PASSAGES = Number(process.env.PASSAGES ?? 10_000);
@@ -135,7 +135,7 @@ try {
       const inserted = await db.insertInto('chunks').values(rows).returning('id').execute();
       await db
         .insertInto('chunk_embeddings')
-        .values(inserted.map((row, i) => ({ chunk_id: row.id, model: embedder.model, embedding: formatVector(vectors[i]) })))
+        .values(inserted.map((row, i) => ({ chunk_id: row.id, model: embedder.model, embedding: storedVector(vectors[i]) })))
         .execute();
     }
   }

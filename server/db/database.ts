@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { bufferCacheMbForDataDir } from './buffer-cache';
 import { PgliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
+import { FLOAT4_ARRAY, parseRealArray, realArrayText } from './real-arrays';
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | 'memory' } | { kind: 'postgres'; url: string };
 
@@ -119,6 +120,14 @@ async function openServer(url: string): Promise<Database> {
         from: [1082, 1114, 1184],
         serialize: (value: unknown) => (typeof value === 'string' ? value : (value as Date).toISOString()),
         parse: (text: string) => new Date(text),
+      },
+      // Embeddings given as Float32Array (server/db/real-arrays.ts). Registering the parse too
+      // keeps postgres.js from putting its own array serializer back when it loads the types.
+      realArray: {
+        to: FLOAT4_ARRAY,
+        from: [FLOAT4_ARRAY],
+        serialize: (value: unknown) => (typeof value === 'string' ? value : realArrayText(value as Float32Array | number[])),
+        parse: parseRealArray,
       },
     },
   });

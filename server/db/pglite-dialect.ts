@@ -11,6 +11,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { trackStatement } from './foreground';
+import { realArrayBinary } from './real-arrays';
 
 /**
  * Kysely over PGlite. PGlite has one backend, so a bare BEGIN would let other callers'
@@ -44,7 +45,8 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await trackStatement(() => this.target.query<R>(compiled.sql, compiled.parameters as unknown[]));
+    const parameters = compiled.parameters.map((value) => (value instanceof Float32Array ? realArrayBinary(value) : value));
+    const result = await trackStatement(() => this.target.query<R>(compiled.sql, parameters));
     const affected = result.affectedRows;
     return {
       rows: result.rows,

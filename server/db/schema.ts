@@ -128,7 +128,7 @@ export interface ChunksTable {
 export interface ChunkEmbeddingsTable {
   chunk_id: number;
   model: string;
-  embedding: ColumnType<number[], number[] | string, number[] | string>;
+  embedding: ColumnType<number[], Float32Array | number[] | string, Float32Array | number[] | string>;
 }
 
 /** Vectors not yet in the HNSW index, searched exactly until moved into chunk_embeddings (migration 115). */

@@ -13,7 +13,7 @@ import { FIRST_BATCH, nextBatchSize } from './batch-size';
 import { JobProgress } from './job-progress';
 import { prepareOffThread } from './prepare/off-thread';
 import type { PreparedDocument } from './prepare/prepare';
-import { embeddingText, formatVector } from './vectors';
+import { embeddingText, storedVector } from './vectors';
 import { removeOtherTextVersions, removeTextVersion, writeTextVersion } from '../tomes/document-text';
 import { log } from '../../log';
 import { inBackground, yieldToForeground } from '../../db/foreground';
@@ -215,7 +215,7 @@ async function writeIndex(
       // Beside the vector index, moved into it by a background job (retrieval/vector-index.ts).
       await db
         .insertInto(await tableForNewVectors(db))
-        .values(inserted.map((row) => ({ chunk_id: row.id, model, embedding: formatVector(vectors[row.ordinal]) })))
+        .values(inserted.map((row) => ({ chunk_id: row.id, model, embedding: storedVector(vectors[row.ordinal]) })))
         .execute();
       elapsed += performance.now() - began;
       size = nextBatchSize(batch.length, elapsed / 2);

@@ -3,7 +3,7 @@ import { costOf } from '../../ai/pricing';
 import type { Embedder } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { recordUsage } from '../usage/usage';
-import { embeddingText, formatVector } from './vectors';
+import { embeddingText, storedVector } from './vectors';
 
 /** True when some passage's vector was made by another model than `model` (an index range scan, not a table scan). */
 export async function hasStaleVectors(db: Kysely<DB>, model: string): Promise<boolean> {
@@ -44,7 +44,7 @@ export async function reembedStaleChunks(
       batch.map((row) => embeddingText({ headingPath: row.heading_path, content: row.content })),
       'document',
     );
-    const values = sql.join(batch.map((row, i) => sql`(${row.id}::bigint, ${formatVector(vectors[i])}::real[])`));
+    const values = sql.join(batch.map((row, i) => sql`(${row.id}::bigint, ${storedVector(vectors[i])}::real[])`));
     // In the index or pending (vector-index.ts): a passage's vector is in one of the two.
     for (const table of ['chunk_embeddings', 'chunk_embeddings_pending'] as const) {
       await sql`

@@ -5,7 +5,10 @@ export function embeddingText(chunk: Pick<Chunk, 'headingPath' | 'content'>): st
   return chunk.headingPath ? `${chunk.headingPath}\n${chunk.content}` : chunk.content;
 }
 
-/** A vector as a Postgres real[] literal; seven significant digits is all a real keeps. */
-export function formatVector(vector: number[]): string {
-  return `{${vector.map((value) => (Number.isFinite(value) ? Number(value.toPrecision(7)) : 0)).join(',')}}`;
+/**
+ * A vector as it is stored: a real[] parameter (server/db/real-arrays.ts), each value rounded
+ * to a real; a value that is not a finite number (a provider's fault) is stored as 0.
+ */
+export function storedVector(vector: readonly number[]): Float32Array {
+  return Float32Array.from(vector, (value) => (Number.isFinite(value) ? value : 0));
 }
