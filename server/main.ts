@@ -10,6 +10,7 @@ import { parseEnv } from './env';
 import { registerWorkers } from '../jobs/register-workers';
 import { queueLeftoverVectorIndexing } from '../jobs/index-vectors';
 import { queueStaleReembedding } from '../jobs/reembed';
+import { startEmbeddedVacuum } from './db/embedded-vacuum';
 import { createLogger } from './http/logging';
 import { log, setRootLogger } from './log';
 
@@ -26,6 +27,8 @@ async function main() {
   if (env.RUN_WORKERS) await registerWorkers(services.queue, services);
   await queueStaleReembedding(services);
   await queueLeftoverVectorIndexing(services);
+  // On a Postgres server autovacuum does this.
+  const vacuum = services.database.kind === 'pglite' ? startEmbeddedVacuum(services.db) : undefined;
 
   const adminSecret = randomBytes(32).toString('base64url');
   const app = await buildApp(services, { remixBuildDir: buildDir, remixDev: dev && !env.API_ONLY, logger: env.NODE_ENV !== 'test', adminSecret });
@@ -44,6 +47,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: finishing active work, then stopping`);
     await app.close();
+    await vacuum?.stop();
     await shutdown();
     process.exit(0);
   };
