@@ -93,4 +93,43 @@ describe('background statements yield to requests', () => {
     request.end();
     await request.running;
   });
+
+  it('after a statement, waits for the quiet only when another request ran it', async () => {
+    const waited = async (work: () => Promise<void>) => {
+      const started = performance.now();
+      await work();
+      return performance.now() - started;
+    };
+    // A statement outside any request (the queue's polling): the next background statement goes on at once.
+    await trackStatement(async () => undefined);
+    expect(await waited(() => inBackground(() => yieldToForeground(60_000)))).toBeLessThan(35);
+
+    // The request that started the work: its own statement does not hold it (an upload's parts).
+    const upload = requestStarted();
+    let own!: Promise<number>;
+    upload.run(() => {
+      own = (async () => {
+        await trackStatement(async () => undefined);
+        return waited(() => inBackground(() => yieldToForeground(60_000)));
+      })();
+    });
+    expect(await own).toBeLessThan(35);
+
+    // Another request's statement: the work waits out the quiet after it (40 ms).
+    const page = requestStarted();
+    page.run(() => void trackStatement(async () => undefined));
+    await new Promise((resolve) => setImmediate(resolve));
+    page.ended();
+    upload.ended();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const other = requestStarted();
+    let afterOther!: Promise<number>;
+    other.run(() => void trackStatement(async () => undefined));
+    await new Promise((resolve) => setImmediate(resolve));
+    upload.run(() => {
+      afterOther = waited(() => inBackground(() => yieldToForeground(60_000)));
+    });
+    other.ended();
+    expect(await afterOther).toBeGreaterThanOrEqual(35);
+  });
 });

@@ -19,7 +19,8 @@ const background = new AsyncLocalStorage<{ startedBy: OpenRequest | null }>();
 /** The request being answered, around its hooks, handler and everything they start. */
 const requestScope = new AsyncLocalStorage<OpenRequest>();
 let inFlight = 0;
-let lastEnded = 0;
+/** The last a request did on the database: a statement of it ended, or the request itself. */
+let lastRequestActivity: { at: number; request: OpenRequest } | null = null;
 /** Start times of the HTTP requests being answered (embedded database only; see requestStarted). */
 const openRequests = new Set<OpenRequest>();
 
@@ -41,7 +42,8 @@ export async function trackStatement<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } finally {
     inFlight--;
-    lastEnded = performance.now();
+    const request = requestScope.getStore();
+    if (request) lastRequestActivity = { at: performance.now(), request };
   }
 }
 
@@ -58,14 +60,21 @@ export function requestStarted(): { ended: () => void; run: (next: () => void) =
   return {
     ended: () => {
       openRequests.delete(request);
-      lastEnded = performance.now();
+      lastRequestActivity = { at: performance.now(), request };
     },
     run: (next) => requestScope.run(request, next),
   };
 }
 
+/**
+ * Whether background work should wait: a statement is running, or another request is open or
+ * has just done something (a page issues several statements in a row). Only requests count for
+ * the quiet after a statement: not the queue's own polling, nor the request that started the
+ * work (an upload waited 40 ms after its own statements before writing its first part).
+ */
 function requestsWaiting(now: number, own: OpenRequest | null): boolean {
-  if (inFlight > 0 || now - lastEnded < QUIET_MS) return true;
+  if (inFlight > 0) return true;
+  if (lastRequestActivity && lastRequestActivity.request !== own && now - lastRequestActivity.at < QUIET_MS) return true;
   for (const request of openRequests) if (request !== own && now - request.started < REQUEST_HOLD_MS) return true;
   return false;
 }
