@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { storedVector } from '../ingest/vectors';
 import { scopeCondition, type SearchScope } from './scope';
 
 /**
@@ -69,8 +70,8 @@ async function viaPgvector(db: Kysely<DB>, scope: SearchScope, queryVector: numb
 }
 
 async function viaExactSql(db: Kysely<DB>, scope: SearchScope, queryVector: number[], options: VectorSearchOptions) {
-  const literal = `{${queryVector.join(',')}}`;
-  const similarity = sql<number>`(select sum(e * q) from unnest(ce.embedding, ${literal}::real[]) as pair(e, q))`;
+  // A real[] parameter as every vector is written (ADR 0248): binary on PGlite, a literal on a server.
+  const similarity = sql<number>`(select sum(e * q) from unnest(ce.embedding, ${storedVector(queryVector)}::real[]) as pair(e, q))`;
   // Every vector, the pending ones too: without pgvector nothing is pending, but a benchmark may
   // ask for this comparison on a database that has it.
   const rows = await db
