@@ -141,6 +141,34 @@ describe('the document processing job', () => {
     expect(await readDocumentText(t.services.db, ref.documentId)).toBe(NOTES);
   });
 
+  it('stores the built-in embedder’s vectors, made in the reading process, exactly as an embedder called here would have', async () => {
+    const embeddingsOf = async (documentId: string) =>
+      (
+        await t.services.db
+          .selectFrom('chunks as c')
+          .innerJoin('chunk_embeddings_pending as e', 'e.chunk_id', 'c.id')
+          .select(['c.ordinal', 'e.embedding'])
+          .where('c.document_id', '=', documentId)
+          .orderBy('c.ordinal')
+          .execute()
+      ).map((row) => ({ ordinal: row.ordinal, embedding: row.embedding }));
+    const usedTokens = async () =>
+      (await t.services.db.selectFrom('usage_events').select('embedding_tokens').where('user_id', '=', gm.userId).orderBy('id', 'desc').executeTakeFirstOrThrow())
+        .embedding_tokens;
+    const inReader = await queued('in-reader.md');
+    expect(await ingestDocument(t.services.db, gm.userId, inReader, { embedder: new OfflineEmbedder() })).toBe('completed');
+    const readerTokens = await usedTokens();
+    const calledHere = await queued('called-here.md');
+    const embedder = new FlakyEmbedder(0);
+    expect(await ingestDocument(t.services.db, gm.userId, calledHere, { embedder })).toBe('completed');
+    expect(embedder.calls).toBeGreaterThan(0);
+    const stored = await embeddingsOf(inReader.documentId);
+    expect(stored.length).toBe(await chunkCount(inReader.documentId));
+    expect(stored).toEqual(await embeddingsOf(calledHere.documentId));
+    expect(readerTokens).toBeGreaterThan(0);
+    expect(readerTokens).toBe(await usedTokens());
+  });
+
   it('stores the passages’ fingerprint exactly as the database computes it', async () => {
     const ref = await queued('fingerprint.md', `${NOTES}\n\n## Ünïcode 🐉\n\nThe wyrm’s hoard: 🪙 and 💎.`);
     expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('completed');

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { costOf } from '../../ai/pricing';
 import { AiProviderError } from '../../ai/errors';
-import type { Embedder } from '../../ai/types';
+import { EMBEDDING_DIMENSIONS, type Embedder } from '../../ai/types';
+import { OfflineEmbedder } from '../../ai/offline-embedder';
 import type { DB } from '../../db/schema';
 import { isDomainError } from '../errors';
 import { failJob } from '../tomes/jobs';
 import { readDocumentFile } from '../tomes/stored-files';
 import { recordUsage } from '../usage/usage';
-import type { Chunk } from './chunk';
 import { ExtractionError } from './extract';
 import { FIRST_BATCH, nextBatchSize } from './batch-size';
 import { JobProgress } from './job-progress';
@@ -80,12 +80,12 @@ async function ingestInBackground(db: Kysely<DB>, userId: string, ref: { jobId: 
       onChunking: () => {
         progress.report('chunking', 42, 'Splitting the text into passages').catch(() => undefined);
       },
+      embedOffline: deps.embedder instanceof OfflineEmbedder,
       signal: deps.signal,
     });
     if (progress.cancelled) return 'skipped';
-    const { chunks } = prepared;
 
-    const vectors = await embedChunks(db, userId, chunks, deps, progress);
+    const vectors = await embedChunks(db, userId, prepared, deps, progress);
     if (progress.cancelled) return 'skipped';
 
     return await writeIndex(db, ref, prepared, vectors, deps.embedder.model, progress, deps.signal);
@@ -122,13 +122,20 @@ function classify(error: unknown): { permanent: boolean; message: string } {
   return { permanent: false, message: UNEXPECTED_MESSAGE };
 }
 
-async function embedChunks(db: Kysely<DB>, userId: string, chunks: Chunk[], deps: IngestDeps, progress: JobProgress): Promise<number[][]> {
+async function embedChunks(db: Kysely<DB>, userId: string, prepared: PreparedDocument, deps: IngestDeps, progress: JobProgress): Promise<ArrayLike<number>[]> {
   const { embedder } = deps;
+  const { chunks } = prepared;
   const batchSize = Math.max(1, deps.embedBatchSize ?? 32);
-  const vectors: number[][] = [];
+  const vectors: ArrayLike<number>[] = [];
   let tokens = 0;
   const started = Date.now();
   try {
+    if (prepared.offlineEmbedding && embedder instanceof OfflineEmbedder) {
+      const { vectors: flat, tokens: embedded } = prepared.offlineEmbedding;
+      tokens = embedded;
+      for (let i = 0; i < chunks.length; i++) vectors.push(flat.subarray(i * EMBEDDING_DIMENSIONS, (i + 1) * EMBEDDING_DIMENSIONS));
+      return vectors;
+    }
     for (let start = 0; start < chunks.length; start += batchSize) {
       deps.signal?.throwIfAborted();
       await progress.report('embedding', 45 + (47 * start) / chunks.length, `Embedding passages: ${start} of ${chunks.length}`);
@@ -169,7 +176,7 @@ async function writeIndex(
   db: Kysely<DB>,
   ref: { jobId: string; documentId: string },
   prepared: PreparedDocument,
-  vectors: number[][],
+  vectors: ArrayLike<number>[],
   model: string,
   progress: JobProgress,
   signal: AbortSignal | undefined,

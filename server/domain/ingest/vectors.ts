@@ -9,6 +9,6 @@ export function embeddingText(chunk: Pick<Chunk, 'headingPath' | 'content'>): st
  * A vector as it is stored: a real[] parameter (server/db/real-arrays.ts), each value rounded
  * to a real; a value that is not a finite number (a provider's fault) is stored as 0.
  */
-export function storedVector(vector: readonly number[]): Float32Array {
+export function storedVector(vector: ArrayLike<number>): Float32Array {
   return Float32Array.from(vector, (value) => (Number.isFinite(value) ? value : 0));
 }

@@ -6,6 +6,7 @@ export interface ToReader {
   filename: string;
   maxFileBytes?: number;
   timeoutMs: number;
+  embedOffline?: boolean;
 }
 
 export type FromReader =

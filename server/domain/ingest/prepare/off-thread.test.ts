@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractionError } from '../extract/errors';
 import { buildPdf } from '../extract/test-fixtures';
+import { OfflineEmbedder } from '../../../ai/offline-embedder';
+import { EMBEDDING_DIMENSIONS } from '../../../ai/types';
+import { embeddingText } from '../vectors';
 import { KEEP_READER_MAX_BYTES, keptReaderCount, prepareOffThread } from './off-thread';
 
 const pdf = buildPdf([['The Vault of Ashes', 'Dragons sleep beneath the mountain.'], ['Page two speaks of the Ember Crown.']]);
@@ -13,6 +16,21 @@ describe('reading an upload in a child process', () => {
     expect(prepared.text).toContain('Ember Crown');
     expect(prepared.chunks.map((c) => c.page)).toEqual([1, 2]);
     expect(pages).toEqual([1, 2]);
+  });
+
+  it('embeds the passages with the offline embedder there when asked, as the server would have, and only then', async () => {
+    const notes = Array.from(
+      { length: 40 },
+      (_, i) => `## Note ${i}\n\nThe ${i % 2 ? 'lich' : 'dragon'} keeps hoard number ${i} under the ${i % 3 ? 'keep' : 'marsh'}.`,
+    ).join('\n\n');
+    const bytes = new TextEncoder().encode(notes);
+    const embedded = await prepareOffThread(bytes, 'notes.md', { embedOffline: true });
+    const expected = await new OfflineEmbedder().embed(embedded.chunks.map(embeddingText), 'document');
+    expect(embedded.chunks.length).toBeGreaterThan(1);
+    expect(embedded.offlineEmbedding?.tokens).toBe(expected.tokens);
+    expect(embedded.offlineEmbedding?.vectors).toEqual(Float32Array.from(expected.vectors.flat()));
+    expect(embedded.offlineEmbedding?.vectors.length).toBe(embedded.chunks.length * EMBEDDING_DIMENSIONS);
+    expect((await prepareOffThread(bytes, 'notes.md')).offlineEmbedding).toBeUndefined();
   });
 
   it('reuses its kept process for many jobs without piling up listeners on it', async () => {

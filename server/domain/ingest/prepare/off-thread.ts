@@ -16,6 +16,8 @@ export interface OffThreadOptions {
   maxHeapMb?: number;
   onProgress?: (page: number, pageCount: number) => void;
   onChunking?: () => void;
+  /** Also embed the passages with the offline embedder, in the reading process (prepare.ts). */
+  embedOffline?: boolean;
   signal?: AbortSignal;
 }
 
@@ -160,7 +162,7 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
     reader.stderr?.on('data', onStderr);
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const request: ToReader = { bytes, filename, maxFileBytes: options.maxFileBytes, timeoutMs };
+    const request: ToReader = { bytes, filename, maxFileBytes: options.maxFileBytes, timeoutMs, embedOffline: options.embedOffline };
     reader.send(request);
   });
 }

@@ -13,6 +13,7 @@ process.on('message', async (request: ToReader) => {
       pdfTimeoutMs: request.timeoutMs,
       onProgress: (page, pageCount) => send({ kind: 'page', page, pageCount }),
       onChunking: () => send({ kind: 'chunking' }),
+      embedOffline: request.embedOffline,
     });
     send({ kind: 'done', packed: packDocument(prepared) });
   } catch (error) {
