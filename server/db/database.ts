@@ -38,11 +38,15 @@ const BYTEA = 17;
 
 /**
  * PGlite's own bytea conversion goes byte by byte in JavaScript (a 50 MB upload held the event
- * loop for half a minute); Node's Buffer does the same hex work natively, several times faster.
+ * loop for half a minute). A bytea parameter is sent as the bytes themselves: PGlite passes bytes
+ * in the binary format, which Postgres copies as they are, so no hex is written in JavaScript nor
+ * read in WebAssembly (12 parts of 128 KiB: 25-51 ms, against 86-182 ms as hex; ADR 0252). What
+ * comes back is hex, read by Node's Buffer natively.
  */
 export const FAST_BYTEA = {
   serializers: {
-    [BYTEA]: (value: Uint8Array) => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`,
+    // PGlite's serializer type says string; bytes are what it binds in the binary format.
+    [BYTEA]: (value: Uint8Array) => value as unknown as string,
   },
   parsers: {
     [BYTEA]: (text: string) => {
