@@ -11,16 +11,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sharedPath } from '../../tests/support/shared-dir';
+import { spellcastingPdf, srdCorpusFiles } from './inputs';
 
 const before = process.env.BENCH_BEFORE;
 if (!before) throw new Error('Set BENCH_BEFORE to the other checkout (with its node_modules) to compare against.');
 const ROUNDS = Number(process.env.ROUNDS ?? 12);
-const corpus = fs
-  .readdirSync(sharedPath('corpus', 'srd5'))
-  .filter((f) => f.endsWith('.md'))
-  .map((f) => sharedPath('corpus', 'srd5', f));
-const pdf = sharedPath('fixtures', 'formats', 'spellcasting.pdf');
+const corpus = srdCorpusFiles();
+const pdf = spellcastingPdf();
 
 /** One checkout's pipeline: a function that ingests the corpus into a new library and returns the milliseconds it took. */
 async function pipelineOf(checkout: string): Promise<() => Promise<number>> {

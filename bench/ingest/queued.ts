@@ -15,17 +15,14 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { sharedPath } from '../../tests/support/shared-dir';
+import { spellcastingPdf, srdCorpusFiles } from './inputs';
 import { inBackground } from '../../server/db/foreground';
 import { createTestApp } from '../../tests/support/test-app';
 import { createTome, uploadFile } from '../../tests/support/tome-upload';
 
 const RUNS = Number(process.env.RUNS ?? 3);
-const corpus = fs
-  .readdirSync(sharedPath('corpus', 'srd5'))
-  .filter((f) => f.endsWith('.md'))
-  .map((f) => sharedPath('corpus', 'srd5', f));
-const pdf = sharedPath('fixtures', 'formats', 'spellcasting.pdf');
+const corpus = srdCorpusFiles();
+const pdf = spellcastingPdf();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 function pdftotextSeconds(dir: string): number {

@@ -22,7 +22,7 @@ import { indexPendingVectors } from '../../server/domain/retrieval/vector-index'
 import { createDataset } from '../../server/domain/tomes/datasets';
 import { uploadDocument } from '../../server/domain/tomes/documents';
 import { startQueue } from '../../server/queue';
-import { sharedPath } from '../../tests/support/shared-dir';
+import { spellcastingPdf, srdCorpusFiles } from './inputs';
 import { StatementTimer } from '../support/statement-timer';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -62,7 +62,7 @@ function pdftotext(file: string): number {
   return performance.now() - started;
 }
 
-const pdf = sharedPath('fixtures', 'formats', 'spellcasting.pdf');
+const pdf = spellcastingPdf();
 const pdfTome = await createDataset(db, user.id, { name: 'PDF', description: 'bench' });
 const rssBeforePdf = process.memoryUsage().rss;
 peakRss = rssBeforePdf;
@@ -83,10 +83,7 @@ for (let run = 0; run <= RUNS; run++) {
 const pdfPeak = peakRss;
 const pdfStatements = timer.take();
 
-const corpus = fs
-  .readdirSync(sharedPath('corpus', 'srd5'))
-  .filter((f) => f.endsWith('.md'))
-  .map((f) => sharedPath('corpus', 'srd5', f));
+const corpus = srdCorpusFiles();
 const corpusBytes = corpus.reduce((sum, f) => sum + fs.statSync(f).size, 0);
 const srd = await createDataset(db, user.id, { name: 'SRD', description: 'bench' });
 const corpusPoppler = pdftotext(pdf);
