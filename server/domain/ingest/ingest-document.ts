@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { costOf } from '../../ai/pricing';
 import { AiProviderError } from '../../ai/errors';
-import { EMBEDDING_DIMENSIONS, type Embedder } from '../../ai/types';
+import type { Embedder } from '../../ai/types';
 import { OfflineEmbedder } from '../../ai/offline-embedder';
 import type { DB } from '../../db/schema';
 import { isDomainError } from '../errors';
@@ -12,7 +12,7 @@ import { ExtractionError } from './extract';
 import { FIRST_BATCH, nextBatchSize } from './batch-size';
 import { JobProgress } from './job-progress';
 import { prepareOffThread } from './prepare/off-thread';
-import type { PreparedDocument } from './prepare/prepare';
+import { offlineVectors, type PreparedDocument } from './prepare/prepare';
 import { embeddingText, storedVector } from './vectors';
 import { removeOtherTextVersions, removeTextVersion, writeTextVersion } from '../tomes/document-text';
 import { log } from '../../log';
@@ -130,11 +130,10 @@ async function embedChunks(db: Kysely<DB>, userId: string, prepared: PreparedDoc
   let tokens = 0;
   const started = Date.now();
   try {
-    if (prepared.offlineEmbedding && embedder instanceof OfflineEmbedder) {
-      const { vectors: flat, tokens: embedded } = prepared.offlineEmbedding;
-      tokens = embedded;
-      for (let i = 0; i < chunks.length; i++) vectors.push(flat.subarray(i * EMBEDDING_DIMENSIONS, (i + 1) * EMBEDDING_DIMENSIONS));
-      return vectors;
+    // Made by the reading process, asked for only when the embedder is the offline one.
+    if (prepared.offlineEmbedding) {
+      tokens = prepared.offlineEmbedding.tokens;
+      return offlineVectors(prepared.offlineEmbedding);
     }
     for (let start = 0; start < chunks.length; start += batchSize) {
       deps.signal?.throwIfAborted();

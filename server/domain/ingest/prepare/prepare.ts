@@ -65,6 +65,13 @@ export async function prepareDocument(bytes: Uint8Array, filename: string, optio
   return prepared;
 }
 
+/** Each passage's vector in an offline embedding, as a view (no copy). */
+export function offlineVectors(embedding: { vectors: Float32Array }): Float32Array[] {
+  return Array.from({ length: embedding.vectors.length / EMBEDDING_DIMENSIONS }, (_, i) =>
+    embedding.vectors.subarray(i * EMBEDDING_DIMENSIONS, (i + 1) * EMBEDDING_DIMENSIONS),
+  );
+}
+
 /** Into one typed array, a few hundred passages at a time: a large document's vectors as arrays of numbers would take several times the memory. */
 async function embedOffline(chunks: Chunk[]): Promise<{ vectors: Float32Array; tokens: number }> {
   const embedder = new OfflineEmbedder();
