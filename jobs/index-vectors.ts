@@ -33,7 +33,7 @@ export const indexVectorsHandler: JobHandler = {
       const { moved } = await indexPendingVectors(services.db);
       if (moved === 0) return;
       await yieldToForeground();
-      await refreshSearchStatisticsIfStale(services.db);
+      await refreshSearchStatisticsIfStale(services.db, moved);
     });
   },
 };

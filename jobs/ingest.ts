@@ -29,7 +29,12 @@ export const ingestHandler: JobHandler = {
     if (outcome === 'completed') {
       await inBackground(async () => {
         await yieldToForeground();
-        await refreshSearchStatisticsIfStale(services.db);
+        const written = await services.db
+          .selectFrom('chunks')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('document_id', '=', documentId)
+          .executeTakeFirst();
+        await refreshSearchStatisticsIfStale(services.db, Number(written?.n ?? 0));
       });
       // Its vectors were written beside the vector index.
       await queueVectorIndexing(services);

@@ -44,11 +44,13 @@ export function keepSearchStatisticsFresh(db: Kysely<DB>, now = Date.now()): Pro
  * ANALYZE when many passages were written since the last one (any process may have written
  * them: the count comes from Postgres). Ingestion calls it when a document is done, so the
  * first search after a bulk ingest already finds the vector index. Says whether it ran.
+ * `justWritten`: rows the caller has just written. Postgres publishes a connection's row counts
+ * at most once a second (and an idle one's after 10 s), so its figure can still lack them.
  */
-export async function refreshSearchStatisticsIfStale(db: Kysely<DB>): Promise<boolean> {
+export async function refreshSearchStatisticsIfStale(db: Kysely<DB>, justWritten = 0): Promise<boolean> {
   const stale = await sql<{
     stale: boolean;
-  }>`select coalesce(bool_or(n_mod_since_analyze > greatest(${STALE_ROWS}, ${STALE_SHARE}::float8 * n_live_tup)), false) as stale
+  }>`select coalesce(bool_or(greatest(n_mod_since_analyze, ${justWritten}::bigint) > greatest(${STALE_ROWS}, ${STALE_SHARE}::float8 * n_live_tup)), false) as stale
     from pg_stat_user_tables where relname in ('chunks', 'chunk_embeddings')`.execute(db);
   if (!stale.rows[0]?.stale) return false;
   await refreshSearchStatistics(db);

@@ -4,7 +4,7 @@ import { seedTome, type SeededTome } from '../../../tests/support/seed-tome';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { fullTextCandidates } from './full-text';
 import type { SearchScope } from './scope';
-import { termStatistics } from './statistics';
+import { refreshSearchStatisticsIfStale, termStatistics } from './statistics';
 
 const WORDS = ['owlbear', 'grapple', 'fireball', 'lantern', 'torch', 'river', 'dragon', 'ember', 'crown', 'shield'];
 
@@ -66,6 +66,12 @@ describe('search term statistics', () => {
     expect(Object.fromEntries(kept.documentFrequency)).toEqual(Object.fromEntries(counted.frequencies));
     return kept;
   };
+
+  it('are refreshed when a writer says it has just written many rows, before Postgres publishes its counts', async () => {
+    await sql`analyze chunks, chunk_embeddings`.execute(t.services.db);
+    expect(await refreshSearchStatisticsIfStale(t.services.db)).toBe(false);
+    expect(await refreshSearchStatisticsIfStale(t.services.db, 10_000)).toBe(true);
+  });
 
   it('are the counts of the passages in scope, per tome and over several', async () => {
     const one = await expectMatchesRecount({ userId: alice, datasetIds: [first.datasetId] });
