@@ -82,6 +82,11 @@ export interface DocumentsTable {
   passages_hash: string | null;
   /** Shown to the players of every campaign the tome is linked to (migration 080); default GM-only. */
   player_visible: Generated<boolean>;
+  /**
+   * Set while an ingest writes the document's new passages: those at or past it are the ingest's, not yet
+   * counted in the search statistics nor returned by a search (migration 117, ADR 0253).
+   */
+  indexing_from: Generated<string | null>;
 }
 
 /** A stored original; its bytes are in document_file_parts (migration 084, ADR 0110). */

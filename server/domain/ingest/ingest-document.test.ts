@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createTome, uploadFile } from '../../../tests/support/tome-upload';
@@ -9,6 +10,8 @@ import { storePassagesHash } from './passages-hash';
 import { readDocumentText, removeOtherTextVersions, writeTextVersion } from '../tomes/document-text';
 import { TEXT_PART_CHARS, textParts } from '../tomes/text-parts';
 import { getJobStatus } from '../tomes/jobs';
+import { searchPassages } from '../retrieval';
+import { deleteDocument } from '../tomes/documents';
 import { hasStaleVectors, reembedStaleChunks } from './reembed';
 
 const text = (value: string) => new TextEncoder().encode(value);
@@ -201,6 +204,123 @@ describe('the document processing job', () => {
     await removeOtherTextVersions(t.services.db, ref.documentId);
     expect(await textVersions(ref.documentId)).toEqual([next]);
     expect(await readDocumentText(t.services.db, ref.documentId)).toBe('short');
+  });
+
+  describe('the search statistics of its passages (ADR 0253)', () => {
+    // Forty sections: the passages are written in several batches.
+    const BESTIARY = [
+      '# Bestiary',
+      ...Array.from(
+        { length: 40 },
+        (_, i) => `## Beast ${i}\n\nThe beast ${i} ${i % 3 === 0 ? 'guards the ember crown' : 'roams the drowned chapel'} near mile ${i}.`,
+      ),
+    ].join('\n\n');
+    const db = () => t.services.db;
+
+    /** The tome's kept statistics are the count of its passages, leaving out those an ingest under way wrote. */
+    async function expectStatisticsAsCounted() {
+      const live = sql`passage_swapped_in(c.id, d.indexing_from)`;
+      const kept = await sql`select lexeme, gm_only, passages from search_term_counts where dataset_id = ${tome}::uuid order by lexeme, gm_only`.execute(db());
+      const counted = await sql`select w.lexeme, c.gm_only, count(*)::int as passages
+        from chunks c join documents d on d.id = c.document_id cross join lateral search_vector_words(c.search_vector) as w(lexeme)
+        where c.dataset_id = ${tome}::uuid and ${live} group by w.lexeme, c.gm_only order by w.lexeme, c.gm_only`.execute(db());
+      expect(kept.rows).toEqual(counted.rows);
+      const keptPassages =
+        await sql`select gm_only, passages, tokens::int as tokens from search_passage_counts where dataset_id = ${tome}::uuid and passages > 0 order by gm_only`.execute(
+          db(),
+        );
+      const countedPassages = await sql`select c.gm_only, count(*)::int as passages, sum(c.token_count)::int as tokens
+        from chunks c join documents d on d.id = c.document_id where c.dataset_id = ${tome}::uuid and ${live} group by c.gm_only order by c.gm_only`.execute(db());
+      expect(keptPassages.rows).toEqual(countedPassages.rows);
+    }
+
+    /** Passages as an attempt that never finished leaves them: written while the document is marked, never swapped in. */
+    async function leftOverPassages(documentId: string, count: number) {
+      await db()
+        .updateTable('documents')
+        .set({ indexing_from: sql<string>`coalesce(indexing_from, nextval(pg_get_serial_sequence('chunks', 'id')))` })
+        .where('id', '=', documentId)
+        .execute();
+      const owner = await document(documentId);
+      await db()
+        .insertInto('chunks')
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            document_id: documentId,
+            dataset_id: owner.dataset_id,
+            user_id: owner.user_id,
+            ordinal: i,
+            content: `A half-written passage about the wyvern ${i}.`,
+            token_count: 9,
+          })),
+        )
+        .execute();
+    }
+
+    it('counts them once the document swaps to them, and not while an attempt that never finished left them', async () => {
+      const ref = await queued('bestiary.md', BESTIARY);
+      expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('completed');
+      expect(await chunkCount(ref.documentId)).toBeGreaterThan(30);
+      expect((await document(ref.documentId)).indexing_from).toBeNull();
+      await expectStatisticsAsCounted();
+
+      // A crashed attempt of a re-run: its passages are left out of the counts (the wyvern is counted nowhere).
+      await leftOverPassages(ref.documentId, 12);
+      await expectStatisticsAsCounted();
+      const wyvern = await sql`select 1 from search_term_counts where dataset_id = ${tome}::uuid and lexeme = 'wyvern'`.execute(db());
+      expect(wyvern.rows).toEqual([]);
+
+      // The queue delivers the job again: the swap removes the old passages and the left-over ones, and counts the new.
+      await db().updateTable('jobs').set({ status: 'indexing' }).where('id', '=', ref.jobId).execute();
+      expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('completed');
+      expect((await document(ref.documentId)).indexing_from).toBeNull();
+      expect((await db().selectFrom('chunks').select('id').where('document_id', '=', ref.documentId).where('content', 'like', '%wyvern%').execute()).length).toBe(0);
+      await expectStatisticsAsCounted();
+    });
+
+    it('are not searched until the swap either: a re-upload under way shows only the passages the document has', async () => {
+      const ref = await queued('bestiary.md', BESTIARY);
+      expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('completed');
+      const search = async (query: string) =>
+        (await searchPassages(db(), { scope: { userId: gm.userId, datasetIds: [tome], documentId: ref.documentId }, query, embedder: new OfflineEmbedder() }))
+          .passages;
+      await leftOverPassages(ref.documentId, 12);
+      // The ingest's passages match word for word, yet only the document's own are found.
+      expect(await search('Which wyvern is half-written?')).toSatisfy((found: Array<{ content: string }>) => found.every((p) => !p.content.includes('wyvern')));
+      expect((await search('Which beast guards the ember crown?')).length).toBeGreaterThan(0);
+      await db().updateTable('jobs').set({ status: 'indexing' }).where('id', '=', ref.jobId).execute();
+      expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('completed');
+    });
+
+    it('stay the count when an ingest ends without its swap, and when a document is deleted while one runs', async () => {
+      const ref = await queued('bestiary.md', BESTIARY);
+      // The job is ended elsewhere (a newer upload) as the first passages are written: the ingest stops and takes them back.
+      await sql
+        .raw(`create function end_job_on_write() returns trigger language plpgsql as $$
+          begin update jobs set status = 'failed' where id = '${ref.jobId}'; return null; end $$`)
+        .execute(db());
+      await sql`create trigger end_job_on_write after insert on chunks for each statement execute function end_job_on_write()`.execute(db());
+      try {
+        expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('skipped');
+      } finally {
+        await sql`drop trigger end_job_on_write on chunks`.execute(db());
+        await sql`drop function end_job_on_write()`.execute(db());
+      }
+      expect(await chunkCount(ref.documentId)).toBe(0);
+      expect((await document(ref.documentId)).indexing_from).toBeNull();
+      await expectStatisticsAsCounted();
+
+      // Deleted while an attempt's passages are there, uncounted: the counts of the tome's other passages are kept whole.
+      const other = await queued('other.md', BESTIARY);
+      expect(await ingestDocument(t.services.db, gm.userId, other, { embedder: new OfflineEmbedder() })).toBe('completed');
+      await leftOverPassages(other.documentId, 5);
+      await deleteDocument(db(), gm.userId, tome, other.documentId);
+      await expectStatisticsAsCounted();
+      const crown = await sql<{
+        passages: number;
+      }>`select sum(passages)::int as passages from search_term_counts where dataset_id = ${tome}::uuid and lexeme = 'crown'`.execute(db());
+      expect(crown.rows[0].passages).toBeGreaterThan(0);
+    });
   });
 
   it('stops quietly when the document is deleted while it runs', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { costOf } from '../../ai/pricing';
 import { AiProviderError } from '../../ai/errors';
 import type { Embedder } from '../../ai/types';
@@ -188,6 +188,7 @@ async function writeIndex(
   let textVersion: string | null = null;
   let outcome: IngestOutcome = 'skipped';
   try {
+    await markIndexing(db, document.id);
     let size = FIRST_BATCH;
     for (let start = 0; start < chunks.length; start = written.length) {
       signal?.throwIfAborted();
@@ -237,6 +238,8 @@ async function writeIndex(
       const current = await trx.selectFrom('documents').select('id').where('id', '=', ref.documentId).forUpdate().executeTakeFirst();
       if (!current) return 'skipped' as const;
       await trx.deleteFrom('chunks').where('document_id', '=', ref.documentId).where('id', '<', firstNew).execute();
+      // The new passages counted in the search statistics, and made the document's (ADR 0253).
+      await sql`select search_statistics_count_document(${ref.documentId}::uuid)`.execute(trx);
       await trx
         .updateTable('documents')
         .set({
@@ -272,9 +275,37 @@ async function writeIndex(
   } finally {
     if (outcome !== 'completed') {
       await removeChunks(db, written);
+      await unmarkIndexing(db, document.id);
       if (textVersion) await removeTextVersion(db, textVersion);
     }
   }
+}
+
+/**
+ * The passages written from here on are this ingest's until the swap: left out of the search
+ * statistics, which count them once at the swap instead of batch by batch (ADR 0253). A mark an
+ * interrupted attempt left is kept, so what it wrote stays uncounted until a swap removes it.
+ */
+async function markIndexing(db: Kysely<DB>, documentId: string): Promise<void> {
+  await db
+    .updateTable('documents')
+    .set({ indexing_from: sql<string>`coalesce(indexing_from, nextval(pg_get_serial_sequence('chunks', 'id')))` })
+    .where('id', '=', documentId)
+    .execute();
+}
+
+/** An ingest that did not swap: the mark goes once no passage at or past it is left (another attempt's may be). */
+async function unmarkIndexing(db: Kysely<DB>, documentId: string): Promise<void> {
+  await db
+    .updateTable('documents as d')
+    .set({ indexing_from: null })
+    .where('d.id', '=', documentId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('chunks as c').select('c.id').whereRef('c.document_id', '=', 'd.id').where(sql<boolean>`not passage_swapped_in(c.id, d.indexing_from)`)),
+      ),
+    )
+    .execute();
 }
 
 async function removeChunks(db: Kysely<DB>, ids: number[]): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Embedder, Passage, Reranker } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { DEFAULT_CONTEXT_LEVEL, type ContextLevel } from '../../../contract/chat';
@@ -212,6 +212,8 @@ async function hydrate(db: Kysely<DB>, scope: SearchScope, ranked: Array<{ id: n
     )
     // The scope again (audience included): a candidate list is never trusted to have stayed inside it.
     .where(scopeCondition(scope))
+    // Not the passages an ingest under way is writing: they are the document's at its swap (ADR 0253).
+    .where(sql<boolean>`passage_swapped_in(c.id, d.indexing_from)`)
     .execute();
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const generated = await generatedTextVersions(

@@ -130,10 +130,16 @@ export async function getDocumentContent(
   return { id: document.id, filename: document.filename, file_type: document.file_type, status: document.status, content };
 }
 
-/** Deletes the document; its file, chunks, vectors and jobs go with it (cascades). */
+/**
+ * Deletes the document; its file, vectors and jobs go with it (cascades). Its passages go first, while
+ * the document still says which of them an ingest under way wrote (uncounted in the search statistics).
+ */
 export async function deleteDocument(db: Kysely<DB>, userId: string, datasetId: string, documentId: string): Promise<void> {
   await requireOwnedDocument(db, userId, datasetId, documentId);
-  await db.deleteFrom('documents').where('id', '=', documentId).where('user_id', '=', userId).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('chunks').where('document_id', '=', documentId).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('documents').where('id', '=', documentId).where('user_id', '=', userId).execute();
+  });
 }
 
 /** The upload checks (type, size, content) as a 4xx for the client; the name it will be stored under. */

@@ -114,6 +114,7 @@ export async function failJob(db: Kysely<DB>, jobId: string, documentId: string 
         token_count: 0,
         page_count: null,
         passages_hash: null,
+        indexing_from: null,
         updated_at: new Date(),
       })
       .where('id', '=', documentId)
