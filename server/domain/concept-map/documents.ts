@@ -4,6 +4,7 @@ import { CONCEPT_MAP_MESSAGES } from '../../../contract/concept-map';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
 import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../ownership';
+import { swappedInChunk } from '../retrieval/scope';
 
 const selectedDocument = z.object({ id: z.string().min(1, 'id is required'), dataset_id: z.string().min(1, 'dataset_id is required') });
 
@@ -142,12 +143,14 @@ export interface DocumentChunk {
   gm_only: boolean;
 }
 
+/** The document's passages, in order (not those an ingest under way is writing). */
 export async function documentChunks(db: Kysely<DB>, documentId: string): Promise<DocumentChunk[]> {
   const rows = await db
-    .selectFrom('chunks')
-    .select(['id', 'ordinal', 'heading_path', 'content', 'token_count', 'gm_only'])
-    .where('document_id', '=', documentId)
-    .orderBy('ordinal')
+    .selectFrom('chunks as c')
+    .select(['c.id', 'c.ordinal', 'c.heading_path', 'c.content', 'c.token_count', 'c.gm_only'])
+    .where('c.document_id', '=', documentId)
+    .where(swappedInChunk)
+    .orderBy('c.ordinal')
     .execute();
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

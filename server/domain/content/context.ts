@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import { providerFailure } from '../chat/ai-failure';
 import { recordSearchUsage } from '../chat/usage-records';
 import { searchPassages, type ContextBudget, type RetrievedPassage } from '../retrieval';
+import { swappedInChunk } from '../retrieval/scope';
 import { readStatBlock, statBlockScore } from './stat-block';
 
 /** The primary tome gets most of the room; the campaign's other tomes fill in around it. */
@@ -85,12 +86,13 @@ export async function statBlockSections(db: Kysely<DB>, userId: string, passages
   const sections: RetrievedPassage[][] = [];
   for (const { documentId, headingPath, found } of keys) {
     const rows = await db
-      .selectFrom('chunks')
-      .select(['id', 'content', 'page', 'token_count'])
-      .where('document_id', '=', documentId)
-      .where('heading_path', '=', headingPath)
-      .where('user_id', '=', userId)
-      .orderBy('ordinal')
+      .selectFrom('chunks as c')
+      .select(['c.id', 'c.content', 'c.page', 'c.token_count'])
+      .where('c.document_id', '=', documentId)
+      .where('c.heading_path', '=', headingPath)
+      .where('c.user_id', '=', userId)
+      .where(swappedInChunk)
+      .orderBy('c.ordinal')
       .limit(MAX_SECTION_PASSAGES)
       .execute();
     sections.push(

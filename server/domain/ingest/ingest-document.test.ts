@@ -11,6 +11,7 @@ import { readDocumentText, removeOtherTextVersions, writeTextVersion } from '../
 import { TEXT_PART_CHARS, textParts } from '../tomes/text-parts';
 import { getJobStatus } from '../tomes/jobs';
 import { searchPassages } from '../retrieval';
+import { documentChunks } from '../concept-map/documents';
 import { deleteDocument } from '../tomes/documents';
 import { hasStaleVectors, reembedStaleChunks } from './reembed';
 
@@ -278,16 +279,20 @@ describe('the document processing job', () => {
       await expectStatisticsAsCounted();
     });
 
-    it('are not searched until the swap either: a re-upload under way shows only the passages the document has', async () => {
+    it('are not searched nor read as the document’s until the swap either: a re-upload under way shows only the passages the document has', async () => {
       const ref = await queued('bestiary.md', BESTIARY);
       expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('completed');
       const search = async (query: string) =>
         (await searchPassages(db(), { scope: { userId: gm.userId, datasetIds: [tome], documentId: ref.documentId }, query, embedder: new OfflineEmbedder() }))
           .passages;
+      const own = (await documentChunks(db(), ref.documentId)).map((passage) => passage.id);
       await leftOverPassages(ref.documentId, 12);
       // The ingest's passages match word for word, yet only the document's own are found.
       expect(await search('Which wyvern is half-written?')).toSatisfy((found: Array<{ content: string }>) => found.every((p) => !p.content.includes('wyvern')));
       expect((await search('Which beast guards the ember crown?')).length).toBeGreaterThan(0);
+      // Nor read as the document's passages (the concept map reads a document so).
+      expect((await documentChunks(db(), ref.documentId)).map((passage) => passage.id)).toEqual(own);
+      expect(await chunkCount(ref.documentId)).toBe(own.length + 12);
       await db().updateTable('jobs').set({ status: 'indexing' }).where('id', '=', ref.jobId).execute();
       expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('completed');
     });

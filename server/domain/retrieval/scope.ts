@@ -34,3 +34,9 @@ export function scopeCondition(scope: SearchScope, options: { tomeIndex?: boolea
 
 /** A chunk (`chunks as c`) a player may read: not from a GM block, of a document the GM shows. */
 export const playerVisibleChunk = sql<boolean>`(not c.gm_only and exists (select 1 from documents pv where pv.id = c.document_id and pv.player_visible))`;
+
+/**
+ * A chunk (`chunks as c`) that is its document's: not one an ingest under way is writing, which
+ * becomes the document's at the ingest's swap (migration 117, ADR 0253).
+ */
+export const swappedInChunk = sql<boolean>`passage_swapped_in(c.id, (select sd.indexing_from from documents sd where sd.id = c.document_id))`;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Embedder, Passage, Reranker } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { DEFAULT_CONTEXT_LEVEL, type ContextLevel } from '../../../contract/chat';
@@ -10,7 +10,7 @@ import { titleCandidatesIn } from './titles';
 import { namesUnitAndKind, passageScores, questionTermsOf } from '../../ai/sentence-scoring';
 import { contentTerms } from '../../ai/terms';
 import { reciprocalRankFusion, type RankedList } from './fusion';
-import { scopeCondition, type SearchScope } from './scope';
+import { scopeCondition, swappedInChunk, type SearchScope } from './scope';
 import { vectorCandidates, type VectorBackend } from './vector-search';
 import { log } from '../../log';
 import { generatedTextVersions } from './generated-documents';
@@ -213,7 +213,7 @@ async function hydrate(db: Kysely<DB>, scope: SearchScope, ranked: Array<{ id: n
     // The scope again (audience included): a candidate list is never trusted to have stayed inside it.
     .where(scopeCondition(scope))
     // Not the passages an ingest under way is writing: they are the document's at its swap (ADR 0253).
-    .where(sql<boolean>`passage_swapped_in(c.id, d.indexing_from)`)
+    .where(swappedInChunk)
     .execute();
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const generated = await generatedTextVersions(
