@@ -84,7 +84,7 @@ export interface DocumentsTable {
   player_visible: Generated<boolean>;
   /**
    * Set while an ingest writes the document's new passages: those at or past it are the ingest's, not yet
-   * counted in the search statistics nor returned by a search (migration 117, ADR 0253).
+   * counted in the search statistics nor read as the document's (swappedInChunk; migration 117, ADR 0253).
    */
   indexing_from: Generated<string | null>;
 }
