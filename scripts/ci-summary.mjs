@@ -1,4 +1,6 @@
-// Adds up the JSON reports of the CI steps into one closing line: 'ci: N passed, N failed'.
+// Adds up the JSON reports of the CI steps into one closing line: 'ci: N passed, N failed'. Each
+// failed test is named above that line, with the start of its message: the summary is the part of
+// a long run's output that is always read, so a failure there says where to look.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -6,18 +8,53 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
+const firstLines = (message) =>
+  String(message ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, 6)
+    .map((line) => `    ${line}`)
+    .join('\n');
+
+// vitest: testResults[].assertionResults[]; Playwright: suites nested to specs[].tests[].results[].
+function playwrightFailures(suite, titles) {
+  const path_ = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status === 'unexpected' || test.status === 'flaky') {
+        const error = test.results?.find((result) => result.error)?.error;
+        failures.push(`${[...path_, spec.title].join(' › ')} [${test.projectName}] (${test.status})\n${firstLines(error?.message)}`);
+      }
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, path_);
+}
+
 for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   if (report.numPassedTests !== undefined) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    for (const result of report.testResults ?? []) {
+      for (const assertion of result.assertionResults ?? []) {
+        if (assertion.status === 'failed') {
+          failures.push(`${path.relative(process.cwd(), result.name)} › ${assertion.fullName}\n${firstLines(assertion.failureMessages?.[0])}`);
+        }
+      }
+      if (result.status === 'failed' && !(result.assertionResults ?? []).some((a) => a.status === 'failed')) {
+        failures.push(`${path.relative(process.cwd(), result.name)} (the file itself)\n${firstLines(result.message)}`);
+      }
+    }
   } else if (report.stats) {
     passed += report.stats.expected;
     failed += report.stats.unexpected + (report.stats.flaky ?? 0);
     skipped += report.stats.skipped;
+    for (const suite of report.suites ?? []) playwrightFailures(suite, []);
   }
   console.log(`${file}: ${JSON.stringify(report.stats ?? { passed: report.numPassedTests, failed: report.numFailedTests })}`);
 }
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `- ${f}`).join('\n')}\n`);
 console.log(`ci: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
