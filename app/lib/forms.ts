@@ -13,9 +13,11 @@ import type { $ZodType, input } from 'zod/v4/core';
  * with JavaScript checks fields with the same schema and the same parse: a field on blur, again on
  * every input once checked, the whole form on submit. The schema and the parse (zod/mini's and
  * Conform's, about 8 KB gzipped, ADR 0247) are not part of a page's first load (ADR 0185): a
- * form's schema is loaded when the user first focuses or
- * presses something in it. Until then (or if it is submitted first) the form posts as it is and
- * the action answers with the same schema's errors, as without JavaScript.
+ * form's schema is loaded when the user first presses, types in or leaves something in it, not
+ * on a focus, which the page gives a modal's first field by itself (ADR 0254). A field left
+ * before the checks arrive is checked once they do. Until then (or if it is submitted first) the
+ * form posts as it is and the action answers with the same schema's errors, as without
+ * JavaScript.
  */
 
 /** The action's parse of a form (`parseForm(...).reply()`): the values sent, and the errors by field name ('' for the whole form). */
@@ -78,7 +80,6 @@ export interface FormMetadata {
   /** Sets a field's value as if typed (an example prompt picked), and checks it again if it was checked. */
   update(change: { name: string; value: string }): void;
   handlers: {
-    onFocus(): void;
     onPointerDown(): void;
     onSubmit(event: FormEvent<HTMLFormElement>): void;
     onInput(event: FormEvent<HTMLFormElement>): void;
@@ -194,9 +195,10 @@ export function useFormAnswered<Schema extends $ZodType>(
     focusFirstError(document.forms.namedItem(id), state.errors);
   });
 
-  // The schema's check, loaded the first time a field or button of the form gets focus or a press
-  // (or has it as the page goes live). The load is kept per schema, so a form drawn again (a
-  // section becoming a modal as the page goes live) picks up a load its first drawing started.
+  // The schema's check, loaded the first time a field or button of the form gets a press, an input
+  // or a blur. Not on focus: a modal opening focuses its first field, before any use. The load is
+  // kept per schema, so a form drawn again (a section becoming a modal as the page goes live)
+  // picks up a load its first drawing started.
   const [validate, setValidate] = useState(() => validators.get(schema)?.ready ?? null);
   const load = () => {
     if (!validate)
@@ -207,11 +209,22 @@ export function useFormAnswered<Schema extends $ZodType>(
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form goes live
   useEffect(() => {
-    if (validators.has(schema) || document.forms.namedItem(id)?.contains(document.activeElement)) load();
+    if (validators.has(schema)) load();
   }, []);
 
   const check = (form: HTMLFormElement, validated: Record<string, true>, run: Validator) =>
     setState({ ...state, validated, errors: shownErrors(run(new FormData(form)), validated) });
+  // Fields left before the checks arrived: checked as soon as they do, as a blur would have.
+  const leftBeforeLoad = useRef<string[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the checks arrive
+  useEffect(() => {
+    const form = document.forms.namedItem(id);
+    if (!validate || !form || leftBeforeLoad.current.length === 0) return;
+    const validated = { ...state.validated };
+    for (const name of leftBeforeLoad.current) validated[name] = true;
+    leftBeforeLoad.current = [];
+    check(form, validated, validate);
+  }, [validate]);
   const changed = (form: HTMLFormElement, name: string) => {
     setValues(valuesOf(form));
     if (validate && state.validated[name]) check(form, state.validated, validate);
@@ -229,7 +242,6 @@ export function useFormAnswered<Schema extends $ZodType>(
       changed(element.form, name);
     },
     handlers: {
-      onFocus: load,
       onPointerDown: load,
       onSubmit(event) {
         const element = event.currentTarget;
@@ -244,12 +256,18 @@ export function useFormAnswered<Schema extends $ZodType>(
         }
       },
       onInput(event) {
+        load();
         const name = fieldOf(event.currentTarget, event.target);
         if (name) changed(event.currentTarget, name);
       },
       onBlur(event) {
         const name = fieldOf(event.currentTarget, event.target);
-        if (!name || !validate || state.validated[name] || (options.shouldValidate ?? 'onBlur') !== 'onBlur') return;
+        if (!name || state.validated[name] || (options.shouldValidate ?? 'onBlur') !== 'onBlur') return;
+        if (!validate) {
+          if (!leftBeforeLoad.current.includes(name)) leftBeforeLoad.current.push(name);
+          load();
+          return;
+        }
         check(event.currentTarget, { ...state.validated, [name]: true }, validate);
       },
     },

@@ -124,12 +124,12 @@ test('with JavaScript a field is checked as it is left and as it is typed in, an
   const create = page.getByRole('dialog', { name: 'Create campaign' });
   const name = create.getByLabel('Campaign name');
   const required = create.getByText('Campaign name is required');
-  // The first focus loads the form's checks; a field left before they arrive is checked by the action instead.
-  await expect(async () => {
-    await name.focus();
-    await name.blur();
-    await expect(required).toBeVisible({ timeout: 500 });
-  }).toPass();
+  // The modal's name field is focused as the page goes live; leaving it loads the form's checks,
+  // which then check the field that was left.
+  await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+  await name.focus();
+  await name.blur();
+  await expect(required).toBeVisible();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expect(name).toHaveAttribute('aria-describedby', (await required.getAttribute('id')) ?? 'no id');
   await name.pressSequentially('E');
@@ -151,6 +151,27 @@ test('with JavaScript a field is checked as it is left and as it is typed in, an
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   expect(posts).toHaveLength(1);
+});
+
+test('a field the page focuses loads no checks until it is typed in or left (ADR 0254)', async ({ page, user: _user }) => {
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/(form-parse|tome-fields)-[^/]*\.js$/.test(request.url())) checks.push(request.url());
+  });
+  await page.goto('/dashboard?tab=datasets&create=1');
+  const create = page.getByRole('dialog', { name: 'Create Knowledge Tome' });
+  const name = create.getByRole('textbox', { name: /^Name/ });
+  await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+  await expect(name).toBeFocused();
+  await page.waitForLoadState('networkidle');
+  expect(checks).toEqual([]);
+
+  // Left empty: the checks load, and the field left is checked when they arrive.
+  await page.keyboard.press('Tab');
+  await expect(create.getByText('Dataset name is required')).toBeVisible();
+  expect(checks.length).toBeGreaterThan(0);
+  await name.fill('Harbour lore');
+  await expect(create.getByText('Dataset name is required')).toHaveCount(0);
 });
 
 test('a refused upload stays listed with its reason until dismissed', async ({ page, user }) => {
