@@ -21,8 +21,12 @@ const MAX_TERMS = 24;
  * bounded whatever the library's size (ADR 0155).
  */
 const SCORED_BUDGET = 1_000;
-/** Cover density (ts_rank_cd, the costliest part of a score) breaks ties among this many times the candidates asked for. */
-const TIE_BREAK_DEPTH = 4;
+/**
+ * Cover density (ts_rank_cd, the costliest part of a score) breaks ties among this many times the
+ * candidates asked for. 4 ranked the grounding bench and the 100k library the same for about 4%
+ * more server CPU a search; 2 lost a passage on the grounding bench's tuning half (docs/benchmarks.md, session 16).
+ */
+const TIE_BREAK_DEPTH = 3;
 /** A scope holding at least this share of the database's passages is not looked up through the tome index. */
 const WHOLE_LIBRARY_SHARE = 0.5;
 /** The common terms paired with a selecting term, rarest first. */
