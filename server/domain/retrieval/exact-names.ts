@@ -54,8 +54,10 @@ export function namesIn(query: string): string[] {
 /**
  * Chunks in scope that hold at least one of the names verbatim (case aside), with how many
  * of the names each holds; most names first. The phrase test finds them through the full-text
- * index (the unweighted 'simple' part of search_vector keeps every word), and each name brings
- * at most `limit` passages, the first the index gives: a name found all over the library (a
+ * index: the name parsed as the passages are, stemmed, its stopwords leaving the same gaps, so
+ * every passage holding it verbatim matches, and ILIKE then keeps only those (ADR 0255). A name
+ * of stopwords only ("The Who") has no phrase to test and finds nothing. Each name brings at most
+ * `limit` passages, the first the index gives: a name found all over the library (a
  * "Dexterity" in a stat block) then costs what a rare one does instead of a scan of every
  * passage holding it (ADR 0100). A passage holding two names is found through the rarer one.
  */
@@ -63,7 +65,7 @@ export async function exactNameCandidates(db: Kysely<DB>, scope: SearchScope, na
   if (names.length === 0) return [];
   const holds = names.map((name) => {
     const pattern = `%${name.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    return sql<boolean>`(c.search_vector @@ phraseto_tsquery('simple', ${name}) and (c.content ilike ${pattern} or c.heading_path ilike ${pattern}))`;
+    return sql<boolean>`(c.search_vector @@ phraseto_tsquery('english', ${name}) and (c.content ilike ${pattern} or c.heading_path ilike ${pattern}))`;
   });
   const perName = holds.map((held) => sql`(select c.id from chunks c where ${scopeCondition(scope)} and ${held} limit ${limit})`);
   const hits = sql<number>`(${sql.join(

@@ -4,6 +4,7 @@ import { OfflineEmbedder } from '../../ai/offline-embedder';
 import { seedTome, type SeededTome } from '../../../tests/support/seed-tome';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { keepSearchStatisticsFresh, namesIn, searchPassages, vectorBackendOf } from '.';
+import { exactNameCandidates } from './exact-names';
 import { vectorCandidates } from './vector-search';
 
 const RULES = `# Adventuring
@@ -99,6 +100,44 @@ describe('hybrid retrieval', () => {
 
     const vale = await search([lore.datasetId], 'Tell me about the Ardent Vale');
     expect(vale.passages[0].content).toContain('The Ardent Vale is a valley');
+  });
+
+  it('finds a name verbatim through its stopwords, not a passage holding its words otherwise (ADR 0255)', async () => {
+    const items = await seedTome(t.services, alice, {
+      name: 'Items',
+      documents: [
+        {
+          filename: 'items.md',
+          content: `# Wondrous Items
+
+## Bag of Holding
+
+This bag has an interior space considerably larger than its outside dimensions.
+
+## Grain Stores
+
+Holding bags of grain for the winter is the miller's trade.
+
+## The Red Door
+
+Behind the red door of the harbour inn the smugglers count their coin.`,
+        },
+      ],
+    });
+    const scope = { userId: alice, datasetIds: [items.datasetId] };
+    const headingsOf = async (names: string[]) => {
+      const ids = (await exactNameCandidates(t.services.db, scope, names, 10)).map((row) => row.id);
+      if (ids.length === 0) return [];
+      const rows = await t.services.db.selectFrom('chunks').select('heading_path').where('id', 'in', ids).execute();
+      return rows.map((row) => row.heading_path).sort();
+    };
+    expect(await headingsOf(['Bag of Holding'])).toEqual(['Wondrous Items > Bag of Holding']);
+    expect(await headingsOf(['the red door'])).toEqual(['Wondrous Items > The Red Door']);
+    expect(await headingsOf(['bags of grain'])).toEqual(['Wondrous Items > Grain Stores']);
+    // The same stems, not the same words: the index finds it, the verbatim check leaves it out.
+    expect(await headingsOf(['Bag of Grain'])).toEqual([]);
+    // Nothing to look up for a name of stopwords only: no passage, and no error.
+    expect(await headingsOf(['The Who'])).toEqual([]);
   });
 
   it('recognises names in questions', () => {
