@@ -4,6 +4,9 @@
  *   BENCH_BEFORE=/path/to/other/checkout BENCH_KINDS=postgres BENCH_SCALES=100000 npx tsx bench/retrieval/paired.ts
  * BENCH_REPEATS=5 (runs of each side per question; the side that goes first alternates),
  * BENCH_QUESTIONS, BENCH_LIBRARY_DIR / BENCH_DATABASE_URL as in scale.ts (the libraries must exist).
+ * BENCH_BEFORE_DATABASE_URL (postgres only): a second server holding the same library for the
+ * other checkout, opened and migrated by that checkout's own code, for a change whose migration
+ * the other checkout's queries do not expect (without it both sides share this checkout's library).
  *
  * Each question's time is the minimum of its runs (what the code needs when the machine lets it
  * run), then p50 and p95 over the questions; the median of the runs is shown beside it. Both
@@ -27,6 +30,21 @@ import { openLibrary, serverUrl, type LibraryKind } from './library';
 const before = process.env.BENCH_BEFORE;
 if (!before) throw new Error('Set BENCH_BEFORE to the other checkout (with its node_modules) to compare against.');
 const beforeSearch = (await import(path.resolve(before, 'server/domain/retrieval/index.ts'))) as { searchPassages: typeof searchPassages };
+const beforeServer = process.env.BENCH_BEFORE_DATABASE_URL;
+const beforeLibrary = beforeServer ? ((await import(path.resolve(before, 'bench/retrieval/library.ts'))) as { openLibrary: typeof openLibrary }) : undefined;
+
+/** The other checkout's copy of the library, on its own server and schema (BENCH_BEFORE_DATABASE_URL). */
+async function openBeforeLibrary(kind: LibraryKind, scale: number) {
+  if (!beforeServer || !beforeLibrary) return undefined;
+  const own = process.env.BENCH_DATABASE_URL;
+  // library.ts reads the server's address when it opens a tier.
+  process.env.BENCH_DATABASE_URL = beforeServer;
+  try {
+    return await beforeLibrary.openLibrary(kind, scale);
+  } finally {
+    process.env.BENCH_DATABASE_URL = own;
+  }
+}
 
 const kinds = (process.env.BENCH_KINDS ?? 'postgres').split(',') as LibraryKind[];
 const scales = (process.env.BENCH_SCALES ?? '100000').split(',').map(Number);
@@ -45,9 +63,9 @@ const percentile = (values: number[], p: number) => {
 const fmt = (x: number) => x.toFixed(1);
 
 /** CPU time (ms) of the server's backends connected to a database, when they run on this machine (0 elsewhere). */
-function serverCpu(kind: LibraryKind, database: string): { read: () => Promise<number>; end: () => Promise<void> } {
+function serverCpu(kind: LibraryKind, database: string, url = serverUrl()): { read: () => Promise<number>; end: () => Promise<void> } {
   if (kind !== 'postgres') return { read: async () => 0, end: async () => {} };
-  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
   const read = async () => {
     const rows = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`;
     let ns = 0;
@@ -69,30 +87,53 @@ for (const kind of kinds) {
     const { db } = library.database;
     await refreshSearchStatistics(db);
     const scope: SearchScope = { userId: library.userId, datasetIds: library.datasetIds };
-    const sides = { before: beforeSearch.searchPassages, after: searchPassages };
+    const other = kind === 'postgres' ? await openBeforeLibrary(kind, scale) : undefined;
+    if (other) await refreshSearchStatistics(other.database.db);
+    const beforeDb = other?.database.db ?? db;
+    const beforeScope: SearchScope = other ? { userId: other.userId, datasetIds: other.datasetIds } : scope;
+    const sides = {
+      before: (request: Omit<Parameters<typeof searchPassages>[1], 'scope'>) => beforeSearch.searchPassages(beforeDb, { ...request, scope: beforeScope }),
+      after: (request: Omit<Parameters<typeof searchPassages>[1], 'scope'>) => searchPassages(db, { ...request, scope }),
+    };
+    // Passages compared by their place in the library (the same in both copies), not by id.
+    const placeOf = async (database: typeof db, ids: number[]) => {
+      if (ids.length === 0) return '';
+      const rows = await database
+        .selectFrom('chunks as c')
+        .innerJoin('documents as d', 'd.id', 'c.document_id')
+        .select(['c.id', 'd.filename', 'c.ordinal', 'c.dataset_id'])
+        .where('c.id', 'in', ids)
+        .execute();
+      const datasets = database === db ? scope.datasetIds : beforeScope.datasetIds;
+      const byId = new Map(rows.map((row) => [Number(row.id), `${datasets.indexOf(row.dataset_id)}/${row.filename}#${row.ordinal}`]));
+      return ids.map((id) => byId.get(id)).join(',');
+    };
     const mins = { before: [] as number[], after: [] as number[] };
     const medians = { before: [] as number[], after: [] as number[] };
     const dbCpu = serverCpu(kind, `tk_retrieval_${scale}`);
+    const beforeDbCpu = other && beforeServer ? serverCpu(kind, `tk_retrieval_${scale}`, beforeServer) : dbCpu;
+    const cpuOf = { before: beforeDbCpu, after: dbCpu };
     const cpu = { before: { node: 0, server: 0 }, after: { node: 0, server: 0 } };
     let differing = 0;
     const unstable = { before: 0, after: 0 };
     // One warm-up pass of each side.
-    for (const question of questions) for (const search of Object.values(sides)) await search(db, { scope, query: question.question, embedder, level: 'medium' });
+    for (const question of questions) for (const search of Object.values(sides)) await search({ query: question.question, embedder, level: 'medium' });
     for (const [q, question] of questions.entries()) {
       const times = { before: [] as number[], after: [] as number[] };
       const ids = { before: new Set<string>(), after: new Set<string>() };
       for (let r = 0; r < repeats; r += 1) {
         const order = (q + r) % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
         for (const side of order) {
-          const serverBefore = await dbCpu.read();
+          const serverBefore = await cpuOf[side].read();
           const nodeBefore = process.cpuUsage();
           const started = performance.now();
-          const result = await sides[side](db, { scope, query: question.question, embedder, level: 'medium' });
+          const result = await sides[side]({ query: question.question, embedder, level: 'medium' });
           times[side].push(performance.now() - started);
           const node = process.cpuUsage(nodeBefore);
           cpu[side].node += (node.user + node.system) / 1000;
-          cpu[side].server += (await dbCpu.read()) - serverBefore;
-          ids[side].add(result.passages.map((p) => p.chunkId).join(','));
+          cpu[side].server += (await cpuOf[side].read()) - serverBefore;
+          const chunkIds = result.passages.map((p) => p.chunkId);
+          ids[side].add(other ? await placeOf(side === 'before' ? beforeDb : db, chunkIds) : chunkIds.join(','));
         }
       }
       // A side whose runs disagree with each other (the HNSW scan's relaxed order) is counted apart.
@@ -122,6 +163,8 @@ for (const kind of kinds) {
       `\nQuestions whose passages differ between the sides (each side the same in all its runs): ${differing} of ${questions.length}; questions whose runs disagree within a side: before ${unstable.before}, after ${unstable.after}`,
     );
     await dbCpu.end();
+    if (beforeDbCpu !== dbCpu) await beforeDbCpu.end();
+    await other?.database.close();
     await library.database.close();
   }
 }
