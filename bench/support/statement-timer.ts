@@ -3,7 +3,7 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 /**
  * Where a pipeline's database time goes: a Kysely plugin (pass `db.withPlugin(timer)` to the code
  * measured) that adds up the time from each statement's compilation to its result, by kind and
- * table ("insert chunks"). Statements written as raw SQL are not seen; the app's writes are built.
+ * table ("insert chunks"), and raw SQL by its opening words.
  */
 export class StatementTimer implements KyselyPlugin {
   private readonly started = new Map<QueryId, { at: number; label: string }>();
@@ -37,6 +37,8 @@ export class StatementTimer implements KyselyPlugin {
 const VERBS: Record<string, string> = { InsertQueryNode: 'insert', UpdateQueryNode: 'update', DeleteQueryNode: 'delete', SelectQueryNode: 'select' };
 
 function labelOf(node: RootOperationNode): string {
+  // Raw SQL by its opening words ("raw: select search_statistics_count_document").
+  if (node.kind === 'RawNode') return `raw: ${node.sqlFragments.join('$').replace(/\s+/g, ' ').trim().split(' ').slice(0, 3).join(' ')}`;
   const verb = VERBS[node.kind] ?? node.kind;
   const table =
     node.kind === 'InsertQueryNode'
