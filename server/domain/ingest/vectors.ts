@@ -10,5 +10,11 @@ export function embeddingText(chunk: Pick<Chunk, 'headingPath' | 'content'>): st
  * to a real; a value that is not a finite number (a provider's fault) is stored as 0.
  */
 export function storedVector(vector: ArrayLike<number>): Float32Array {
-  return Float32Array.from(vector, (value) => (Number.isFinite(value) ? value : 0));
+  // A plain loop: Float32Array.from with a mapping function was 3% of a corpus's ingestion.
+  const stored = new Float32Array(vector.length);
+  for (let i = 0; i < stored.length; i++) {
+    const value = vector[i];
+    stored[i] = Number.isFinite(value) ? value : 0;
+  }
+  return stored;
 }
