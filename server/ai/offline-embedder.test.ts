@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { OfflineEmbedder, embedOffline } from './offline-embedder';
 import { contentTerms, stem } from './terms';
@@ -37,6 +38,17 @@ describe('OfflineEmbedder', () => {
     expect(norm(first.vectors[1])).toBeCloseTo(1, 10);
     expect(second.vectors[0]).toEqual(first.vectors[0]);
     expect(first.tokens).toBeGreaterThan(0);
+  });
+
+  it('gives the very vectors offline-hash-v1 always gave: the stored ones are compared with new ones', () => {
+    // A change to these means a new model name, so that stored vectors are made again (reembed.ts).
+    const digest = (text: string) =>
+      createHash('sha256')
+        .update(new Uint8Array(Float64Array.from(embedOffline(text)).buffer))
+        .digest('hex')
+        .slice(0, 24);
+    expect(digest('A creature can hold its breath for a number of minutes equal to 1 + its Constitution modifier.')).toBe('3bdb9454550c01486c144b99');
+    expect(digest('Grappling: the grappled creature’s speed becomes 0, and it can’t benefit from any bonus to its speed.')).toBe('14c773eb48aa605ea35fe03c');
   });
 
   it('puts a paraphrase with shared words closer than unrelated rules text', () => {

@@ -27,6 +27,34 @@ export class OfflineEmbedder implements Embedder {
   }
 }
 
+/** What a word brings, worked out once per word (searching and ingesting meet the same words over and over). */
+interface WordFeatures {
+  /** null for a stopword: it brings nothing, and a bigram joins the words around it. */
+  unigram: string | null;
+  term: string;
+  trigrams: string[];
+}
+const featuresOfWord = new Map<string, WordFeatures>();
+/** Cleared when full, so it stays a few megabytes. */
+const WORD_CACHE_LIMIT = 50_000;
+
+function featuresOf(word: string): WordFeatures {
+  let features = featuresOfWord.get(word);
+  if (!features) {
+    if (isStopword(word)) features = { unigram: null, term: '', trigrams: [] };
+    else {
+      const term = normaliseWord(word);
+      const padded = `#${word}#`;
+      const trigrams: string[] = [];
+      for (let i = 0; i + 3 <= padded.length; i += 1) trigrams.push(`c:${padded.slice(i, i + 3)}`);
+      features = { unigram: `u:${term}`, term, trigrams };
+    }
+    if (featuresOfWord.size >= WORD_CACHE_LIMIT) featuresOfWord.clear();
+    featuresOfWord.set(word, features);
+  }
+  return features;
+}
+
 export function embedOffline(text: string): number[] {
   const counts = new Map<string, { weight: number; count: number }>();
   const add = (feature: string, weight: number) => {
@@ -39,13 +67,12 @@ export function embedOffline(text: string): number[] {
   for (const word of words(text)) {
     // Bigrams join neighbouring content words across stopwords: "hold their breath" and
     // "hold its breath" share "hold breath".
-    if (isStopword(word)) continue;
-    const term = normaliseWord(word);
-    add(`u:${term}`, UNIGRAM_WEIGHT);
-    if (previousTerm) add(`b:${previousTerm} ${term}`, BIGRAM_WEIGHT);
-    previousTerm = term;
-    const padded = `#${word}#`;
-    for (let i = 0; i + 3 <= padded.length; i += 1) add(`c:${padded.slice(i, i + 3)}`, TRIGRAM_WEIGHT);
+    const features = featuresOf(word);
+    if (features.unigram === null) continue;
+    add(features.unigram, UNIGRAM_WEIGHT);
+    if (previousTerm) add(`b:${previousTerm} ${features.term}`, BIGRAM_WEIGHT);
+    previousTerm = features.term;
+    for (const trigram of features.trigrams) add(trigram, TRIGRAM_WEIGHT);
   }
 
   const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
@@ -60,9 +87,12 @@ export function embedOffline(text: string): number[] {
 
 /** L2-normalises; a vector with no features becomes the uniform unit vector so it is never NaN. */
 export function normaliseOrUniform(vector: number[]): number[] {
-  const norm = Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0));
-  if (norm === 0) return vector.map(() => 1 / Math.sqrt(vector.length));
-  return vector.map((value) => value / norm);
+  let squares = 0;
+  for (let i = 0; i < vector.length; i++) squares += vector[i] * vector[i];
+  const norm = Math.sqrt(squares);
+  const normalised = new Array<number>(vector.length);
+  for (let i = 0; i < vector.length; i++) normalised[i] = norm === 0 ? 1 / Math.sqrt(vector.length) : vector[i] / norm;
+  return normalised;
 }
 
 function fnv1a(text: string): number {
