@@ -16,10 +16,15 @@
  * CPU per search, per side: the Node process's (process.cpuUsage) and, on the Postgres server
  * when it runs on this machine, its backends' for the library's database (/proc/<pid>/schedstat).
  * On a shared machine these move far less with the load than the wall times do.
+ *
+ * The anchor: the same database parsing the first 2,000 passages' text (to_tsvector), least of
+ * five, before and after the runs. Machines differ (session 16's ran this code in half the
+ * time of session 15's): the p95 over the anchor compares runs on different machines.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { OfflineEmbedder } from '../../server/ai/offline-embedder';
 import { refreshSearchStatistics, searchPassages } from '../../server/domain/retrieval';
 import type { SearchScope } from '../../server/domain/retrieval/scope';
@@ -81,6 +86,19 @@ function serverCpu(kind: LibraryKind, database: string, url = serverUrl()): { re
   return { read, end: () => admin.end() };
 }
 
+/** The anchor: the database's own text parsing of a fixed set of passages, least of five runs (ms). */
+async function anchor(db: Awaited<ReturnType<typeof openLibrary>>['database']['db']): Promise<number> {
+  let least = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 5; run += 1) {
+    const started = performance.now();
+    await sql`select count(*) from (select to_tsvector('english', content) as v from (select content from chunks order by id limit 2000) p) t where length(t.v) >= 0`.execute(
+      db,
+    );
+    least = Math.min(least, performance.now() - started);
+  }
+  return least;
+}
+
 for (const kind of kinds) {
   for (const scale of scales) {
     const library = await openLibrary(kind, scale);
@@ -116,6 +134,7 @@ for (const kind of kinds) {
     const cpu = { before: { node: 0, server: 0 }, after: { node: 0, server: 0 } };
     let differing = 0;
     const unstable = { before: 0, after: 0 };
+    const anchorStart = await anchor(db);
     // One warm-up pass of each side.
     for (const question of questions) for (const search of Object.values(sides)) await search({ query: question.question, embedder, level: 'medium' });
     for (const [q, question] of questions.entries()) {
@@ -159,6 +178,10 @@ for (const kind of kinds) {
       console.log(
         `| ${side} | ${fmt(percentile(mins[side], 50))} | ${fmt(percentile(mins[side], 95))} | ${fmt(percentile(medians[side], 50))} | ${fmt(percentile(medians[side], 95))} | ${fmt(cpu[side].node / searches)} / ${kind === 'postgres' ? fmt(cpu[side].server / searches) : '-'} |`,
       );
+    const anchorEnd = await anchor(db);
+    console.log(
+      `\nAnchor (the database parsing 2,000 passages' text, least of 5): ${fmt(anchorStart)} ms before the runs, ${fmt(anchorEnd)} ms after; p95 of per-question min over the anchor's mean: before ${(percentile(mins.before, 95) / ((anchorStart + anchorEnd) / 2)).toFixed(2)}, after ${(percentile(mins.after, 95) / ((anchorStart + anchorEnd) / 2)).toFixed(2)}`,
+    );
     console.log(
       `\nQuestions whose passages differ between the sides (each side the same in all its runs): ${differing} of ${questions.length}; questions whose runs disagree within a side: before ${unstable.before}, after ${unstable.after}`,
     );
