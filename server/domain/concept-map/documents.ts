@@ -119,7 +119,11 @@ export async function resolveSelection(db: Kysely<DB>, userId: string, campaignI
 /** The hash of a document without passages. */
 export const EMPTY_HASH = 'empty';
 
-/** How many passages each document has (counted from the index; the text is never read). */
+/**
+ * How many passages each document has (counted from the index; the text is never read), not
+ * those an ingest under way is writing (ADR 0253): they are counted apart and taken off, from
+ * the few documents marked at a time, so the count stays an index-only scan.
+ */
 export async function chunkCounts(db: Kysely<DB>, documentIds: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   if (documentIds.length === 0) return counts;
@@ -129,7 +133,17 @@ export async function chunkCounts(db: Kysely<DB>, documentIds: string[]): Promis
     .where('document_id', 'in', documentIds)
     .groupBy('document_id')
     .execute();
-  for (const row of rows) counts.set(row.document_id, Number(row.chunks));
+  const beingWritten = await db
+    .selectFrom('documents as d')
+    .innerJoin('chunks as c', 'c.document_id', 'd.id')
+    .select(['d.id', sql<string>`count(*)`.as('chunks')])
+    .where('d.id', 'in', documentIds)
+    .where('d.indexing_from', 'is not', null)
+    .where(sql<boolean>`not passage_swapped_in(c.id, d.indexing_from)`)
+    .groupBy('d.id')
+    .execute();
+  const notYet = new Map(beingWritten.map((row) => [row.id, Number(row.chunks)]));
+  for (const row of rows) counts.set(row.document_id, Number(row.chunks) - (notYet.get(row.document_id) ?? 0));
   return counts;
 }
 

@@ -11,7 +11,7 @@ import { readDocumentText, removeOtherTextVersions, writeTextVersion } from '../
 import { TEXT_PART_CHARS, textParts } from '../tomes/text-parts';
 import { getJobStatus } from '../tomes/jobs';
 import { searchPassages } from '../retrieval';
-import { documentChunks } from '../concept-map/documents';
+import { chunkCounts, documentChunks } from '../concept-map/documents';
 import { deleteDocument } from '../tomes/documents';
 import { hasStaleVectors, reembedStaleChunks } from './reembed';
 
@@ -293,6 +293,8 @@ describe('the document processing job', () => {
       // Nor read as the document's passages (the concept map reads a document so).
       expect((await documentChunks(db(), ref.documentId)).map((passage) => passage.id)).toEqual(own);
       expect(await chunkCount(ref.documentId)).toBe(own.length + 12);
+      // Nor counted as the document's (the concept map lists its documents with their passages).
+      expect((await chunkCounts(db(), [ref.documentId])).get(ref.documentId)).toBe(own.length);
       await db().updateTable('jobs').set({ status: 'indexing' }).where('id', '=', ref.jobId).execute();
       expect(await ingestDocument(t.services.db, gm.userId, ref, { embedder: new OfflineEmbedder() })).toBe('completed');
     });
