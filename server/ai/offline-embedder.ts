@@ -1,4 +1,4 @@
-import { words, isStopword, normaliseWord } from './terms';
+import { isStopword, normaliseWord, rememberedPerWord, words } from './terms';
 import { estimateTokens } from './token-estimate';
 import { EMBEDDING_DIMENSIONS, type Embedder, type EmbedResult, type EmbeddingInputType } from './types';
 
@@ -27,33 +27,22 @@ export class OfflineEmbedder implements Embedder {
   }
 }
 
-/** What a word brings, worked out once per word (searching and ingesting meet the same words over and over). */
+/** What a word brings to a vector. */
 interface WordFeatures {
   /** null for a stopword: it brings nothing, and a bigram joins the words around it. */
   unigram: string | null;
   term: string;
   trigrams: string[];
 }
-const featuresOfWord = new Map<string, WordFeatures>();
-/** Cleared when full, so it stays a few megabytes. */
-const WORD_CACHE_LIMIT = 50_000;
 
-function featuresOf(word: string): WordFeatures {
-  let features = featuresOfWord.get(word);
-  if (!features) {
-    if (isStopword(word)) features = { unigram: null, term: '', trigrams: [] };
-    else {
-      const term = normaliseWord(word);
-      const padded = `#${word}#`;
-      const trigrams: string[] = [];
-      for (let i = 0; i + 3 <= padded.length; i += 1) trigrams.push(`c:${padded.slice(i, i + 3)}`);
-      features = { unigram: `u:${term}`, term, trigrams };
-    }
-    if (featuresOfWord.size >= WORD_CACHE_LIMIT) featuresOfWord.clear();
-    featuresOfWord.set(word, features);
-  }
-  return features;
-}
+const featuresOf = rememberedPerWord((word): WordFeatures => {
+  if (isStopword(word)) return { unigram: null, term: '', trigrams: [] };
+  const term = normaliseWord(word);
+  const padded = `#${word}#`;
+  const trigrams: string[] = [];
+  for (let i = 0; i + 3 <= padded.length; i += 1) trigrams.push(`c:${padded.slice(i, i + 3)}`);
+  return { unigram: `u:${term}`, term, trigrams };
+});
 
 export function embedOffline(text: string): number[] {
   const counts = new Map<string, { weight: number; count: number }>();

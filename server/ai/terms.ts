@@ -81,24 +81,31 @@ export function normaliseWord(word: string): string {
   return stem(SYNONYMS[word] ?? word);
 }
 
-/**
- * Each word's term, remembered: searching and embedding meet the same few thousand words over and
- * over, and working one out (folding, the stopword test, synonym, stem) cost more than the rest of
- * the offline reranking. null for a stopword. Cleared when full, so it stays a few megabytes.
- */
-const termOfWord = new Map<string, string | null>();
-const TERM_CACHE_LIMIT = 50_000;
+const WORDS_REMEMBERED = 50_000;
 
-function termOf(lowercased: string): string | null {
-  let term = termOfWord.get(lowercased);
-  if (term === undefined) {
-    const [word] = words(lowercased);
-    term = isStopword(word) ? null : normaliseWord(word);
-    if (termOfWord.size >= TERM_CACHE_LIMIT) termOfWord.clear();
-    termOfWord.set(lowercased, term);
-  }
-  return term;
+/**
+ * A function of one word, remembered: searching, embedding and ingesting meet the same few
+ * thousand words over and over, and working each one out again cost more than the rest of the
+ * offline reranking and of the offline embedding. Cleared when full, so it stays a few megabytes.
+ */
+export function rememberedPerWord<T extends object | string | null>(compute: (word: string) => T): (word: string) => T {
+  const remembered = new Map<string, T>();
+  return (word) => {
+    let value = remembered.get(word);
+    if (value === undefined) {
+      value = compute(word);
+      if (remembered.size >= WORDS_REMEMBERED) remembered.clear();
+      remembered.set(word, value);
+    }
+    return value;
+  };
 }
+
+/** A lowercased word's term (folding, the stopword test, synonym, stem); null for a stopword. */
+const termOf = rememberedPerWord((lowercased): string | null => {
+  const [word] = words(lowercased);
+  return isStopword(word) ? null : normaliseWord(word);
+});
 
 /** Content-bearing terms in order: stopwords dropped, synonyms applied, stemmed. */
 export function contentTerms(text: string): string[] {
