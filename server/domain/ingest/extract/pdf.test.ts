@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractionError } from './errors';
 import { extractDocument, validateUpload } from './index';
+import { TWO_THREADS_FROM_PAGES } from './pdf';
 import { buildPdf } from './test-fixtures';
 
 const twoPages = buildPdf([['The Vault of Ashes', 'Dragons sleep beneath the mountain.'], ['Page two speaks of the Ember Crown.']]);
@@ -55,6 +56,31 @@ describe('PDF extraction', () => {
       expect(error.rejectAtUpload).toBe(true);
       expect(error.message).toMatch(/^The content does not match the \.pdf type: this is not a PDF file \(it looks like a Linux program\)/);
     }
+  });
+
+  it("reads a long PDF in two threads, each font known apart from the other thread's copy of the document", async () => {
+    // Bold titles at the body's size are headings because their font is only ever set alone on a
+    // line. PDF.js names fonts in the order a document meets them: the first half's pages meet the
+    // bold font first, the second half's the body font, so the two threads' names for the two
+    // fonts are swapped. Taken as one, the bold font would look mixed with body text.
+    const titles = ['Ember', 'Ash', 'Frost', 'Stone', 'Tide'].flatMap((a) =>
+      ['Gate', 'Crown', 'Vault', 'Road', 'Keep', 'Well', 'Spire', 'Ford'].map((b) => `The ${a} ${b}`),
+    );
+    const body = (title: string) => `${title} is where the story turns, and the party learns what was lost.`;
+    const pages = titles.map((title, i) => (i < titles.length / 2 ? [`**${title}`, body(title)] : [body(title), `**${title}`]));
+    expect(pages.length).toBeGreaterThanOrEqual(TWO_THREADS_FROM_PAGES);
+    const progress: number[] = [];
+    const doc = await extractDocument(buildPdf(pages), 'long.pdf', {
+      onProgress: (page, count) => {
+        expect(count).toBe(pages.length);
+        progress.push(page);
+      },
+    });
+    expect(progress).toEqual(pages.map((_, i) => i + 1));
+    const headings = doc.blocks.filter((b) => b.kind === 'heading');
+    expect(headings.map((b) => [b.text, b.page])).toEqual(titles.map((title, i) => [title, i + 1]));
+    const paragraphs = doc.blocks.filter((b) => b.kind === 'paragraph');
+    expect(paragraphs.map((b) => [b.text, b.page])).toEqual(titles.map((title, i) => [body(title), i + 1]));
   });
 
   it('gives up after the timeout instead of hanging', async () => {

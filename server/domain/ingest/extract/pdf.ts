@@ -1,5 +1,7 @@
 import { BlockBuilder } from './blocks';
 import { ExtractionError, errors } from './errors';
+import { type PageHelper, readPagesInHelperThread } from './pdf-page-helper';
+import { type Line, openPdf, readPageLines } from './pdf-pages';
 
 /**
  * PDFs, page by page through unpdf (PDF.js). Each page's text items are assembled into lines
@@ -15,26 +17,10 @@ export function isPdf(bytes: Uint8Array): boolean {
   return head.includes('%PDF-');
 }
 
-interface Line {
-  text: string;
-  y: number;
-  size: number;
-  font: string;
-  fonts: string[];
-  singleFont: boolean;
-}
-
 interface PdfOptions {
   timeoutMs: number;
   onProgress?: (page: number, pageCount: number) => void;
   signal?: AbortSignal;
-}
-
-interface TextItemLike {
-  str: string;
-  transform: number[];
-  hasEOL: boolean;
-  fontName: string;
 }
 
 const TIMEOUT = Symbol('timeout');
@@ -55,40 +41,6 @@ function within<T>(promise: Promise<T>, deadline: number, signal?: AbortSignal):
       signal?.removeEventListener('abort', onAbort);
     });
   });
-}
-
-function toLines(items: unknown[]): Line[] {
-  const lines: Line[] = [];
-  let text = '';
-  let y = 0;
-  let size = 0;
-  const fonts = new Map<string, number>();
-  const push = () => {
-    if (text.trim()) {
-      const [font] = [...fonts.entries()].sort((a, b) => b[1] - a[1])[0];
-      lines.push({ text: text.trim(), y, size, font, fonts: [...fonts.keys()], singleFont: fonts.size === 1 });
-    }
-    text = '';
-    size = 0;
-    fonts.clear();
-  };
-  for (const raw of items) {
-    const item = raw as Partial<TextItemLike>;
-    if (typeof item.str !== 'string' || !item.transform) continue;
-    const itemSize = Math.round(Math.hypot(item.transform[2], item.transform[3]) * 10) / 10;
-    const itemY = item.transform[5];
-    if (item.str.trim()) {
-      if (text.trim() && Math.abs(itemY - y) > Math.max(itemSize, size) * 0.6) push();
-      if (!text.trim()) y = itemY;
-      size = Math.max(size, itemSize);
-      const font = item.fontName ?? '';
-      fonts.set(font, (fonts.get(font) ?? 0) + item.str.trim().length);
-    }
-    text += item.str;
-    if (item.hasEOL) push();
-  }
-  push();
-  return lines;
 }
 
 const PAGE_NUMBER = /^(page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|\/)\s*\d{1,4})?$/i;
@@ -213,37 +165,40 @@ function classify(error: unknown, timeoutMs: number): ExtractionError {
   return errors.damaged('pdf', error);
 }
 
-/**
- * PDF.js through unpdf, on the same pdfjs-dist release the viewer uses (one version of PDF.js in
- * the project). Loaded on first use: it is large, and most reading processes never need it.
- */
-async function loadPdfJs() {
-  const { definePDFJSModule, getResolvedPDFJS } = await import('unpdf');
-  await definePDFJSModule(() => import('pdfjs-dist/legacy/build/pdf.mjs'));
-  return getResolvedPDFJS();
-}
+/** From this many pages on, a second thread reads pages beside the first (pdf-page-helper.ts). */
+export const TWO_THREADS_FROM_PAGES = 32;
 
 export async function extractPdf(bytes: Uint8Array, out: BlockBuilder, options: PdfOptions): Promise<number> {
   const deadline = Date.now() + options.timeoutMs;
-  const { getDocument } = await loadPdfJs();
-  // PDF.js may take ownership of the buffer it is given, so it gets a copy.
-  const task = getDocument({
-    // A plain Uint8Array copy: PDF.js refuses Node Buffers (what postgres.js hands back for bytea).
-    data: new Uint8Array(bytes),
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  });
+  const guard = <T>(step: Promise<T>) => within(step, deadline, options.signal);
+  let task: Awaited<ReturnType<typeof openPdf>> | undefined;
+  let helper: PageHelper | undefined;
   try {
-    const pdf = await within(task.promise, deadline, options.signal);
+    task = await openPdf(bytes);
+    const pdf = await guard(task.promise);
     const pageCount = pdf.numPages;
-    const pages: Line[][] = [];
-    for (let n = 1; n <= pageCount; n++) {
-      const page = await within(pdf.getPage(n), deadline, options.signal);
-      const content = await within(page.getTextContent(), deadline, options.signal);
-      pages.push(toLines(content.items));
-      page.cleanup();
-      options.onProgress?.(n, pageCount);
+    const pages: Line[][] = new Array(pageCount);
+    let read = 0;
+    const progress = () => options.onProgress?.(Math.min(++read, pageCount), pageCount);
+    // A large PDF's second half is read beside the first, on the other core.
+    const half = pageCount >= TWO_THREADS_FROM_PAGES ? Math.ceil(pageCount / 2) : pageCount;
+    if (half < pageCount) {
+      helper = readPagesInHelperThread(bytes, half + 1, pageCount, (page, lines) => {
+        pages[page - 1] = lines;
+        progress();
+      });
+    }
+    for (let page = 1; page <= half; page++) {
+      pages[page - 1] = await readPageLines(pdf, page, { guard });
+      progress();
+    }
+    // When the second thread did not deliver its half, it is read here: all of it, so a page's
+    // fonts are never named by the other thread's copy of the document when the next page's are not.
+    if (helper && !(await guard(helper.ended))) {
+      for (let page = half + 1; page <= pageCount; page++) {
+        pages[page - 1] = await readPageLines(pdf, page, { guard });
+        progress();
+      }
     }
     dropRunningLines(pages);
     const t = typography(pages);
@@ -253,8 +208,9 @@ export async function extractPdf(bytes: Uint8Array, out: BlockBuilder, options: 
     });
     return pageCount;
   } catch (error) {
+    helper?.stop();
     throw classify(error, options.timeoutMs);
   } finally {
-    await task.destroy().catch(() => undefined);
+    await task?.destroy().catch(() => undefined);
   }
 }

@@ -3,17 +3,28 @@ import { Deflate, strToU8, zipSync } from 'fflate';
 
 const encode = (s: string) => new TextEncoder().encode(s);
 
-/** A minimal valid PDF: one text line per entry, Helvetica, correct xref offsets. */
+/**
+ * A minimal valid PDF: one text line per entry, Helvetica 12, correct xref offsets. A line
+ * starting with "# " is a heading: Helvetica-Bold 18, with a blank line after it; one starting
+ * with "**" is set in Helvetica-Bold 12, as a run-in title. Each line sets its font, so a page
+ * meets its fonts in the order of its lines.
+ */
 export function buildPdf(pages: string[][]): Uint8Array {
   const objects: string[] = [];
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[2] = `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + i * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`;
+  objects[2] = `<< /Type /Pages /Kids [${pages.map((_, i) => `${5 + i * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
+  objects[4] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>';
   pages.forEach((lines, i) => {
-    const escaped = lines.map((l) => `(${l.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj T*`);
-    const stream = `BT /F1 12 Tf 72 720 Td 14 TL\n${escaped.join('\n')}\nET`;
-    objects[4 + i * 2] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`;
-    objects[5 + i * 2] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+    const escaped = lines.map((line) => {
+      const [, mark = '', words] = /^(# |\*\*)?(.*)$/s.exec(line) ?? [];
+      const text = `(${words.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+      if (mark === '# ') return `/F2 18 Tf ${text} Tj T* T*`;
+      return `${mark ? '/F2' : '/F1'} 12 Tf ${text} Tj T*`;
+    });
+    const stream = `BT 72 720 Td 14 TL\n${escaped.join('\n')}\nET`;
+    objects[5 + i * 2] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${6 + i * 2} 0 R >>`;
+    objects[6 + i * 2] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   });
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
