@@ -164,14 +164,20 @@ describe('the document processing job', () => {
     const usedTokens = async () =>
       (await t.services.db.selectFrom('usage_events').select('embedding_tokens').where('user_id', '=', gm.userId).orderBy('id', 'desc').executeTakeFirstOrThrow())
         .embedding_tokens;
-    const inReader = await queued('in-reader.md');
+    // Enough passages for several batches of each kind of statement.
+    const body = Array.from(
+      { length: 80 },
+      (_, i) => `## Hold ${i}\n\nThe ${i % 2 ? 'lich' : 'dragon'} keeps hoard ${i} under the ${i % 3 ? 'keep' : 'marsh'}.`,
+    ).join('\n\n');
+    const inReader = await queued('in-reader.md', body);
     expect(await ingestDocument(t.services.db, gm.userId, inReader, { embedder: new OfflineEmbedder() })).toBe('completed');
     const readerTokens = await usedTokens();
-    const calledHere = await queued('called-here.md');
+    const calledHere = await queued('called-here.md', body);
     const embedder = new FlakyEmbedder(0);
     expect(await ingestDocument(t.services.db, gm.userId, calledHere, { embedder })).toBe('completed');
     expect(embedder.calls).toBeGreaterThan(0);
     const stored = await embeddingsOf(inReader.documentId);
+    expect(await chunkCount(inReader.documentId)).toBeGreaterThan(40);
     expect(stored.length).toBe(await chunkCount(inReader.documentId));
     expect(stored).toEqual(await embeddingsOf(calledHere.documentId));
     expect(readerTokens).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import { ExtractionError } from './extract';
 import { FIRST_BATCH, nextBatchSize } from './batch-size';
 import { JobProgress } from './job-progress';
 import { prepareOffThread } from './prepare/off-thread';
-import { offlineVectors, type PreparedDocument } from './prepare/prepare';
+import { type OfflineEmbedding, offlineVectors, type PreparedDocument } from './prepare/prepare';
 import { embeddingText, storedVector } from './vectors';
 import { removeOtherTextVersions, removeTextVersion, writeTextVersion } from '../tomes/document-text';
 import { log } from '../../log';
@@ -85,7 +85,14 @@ async function ingestInBackground(db: Kysely<DB>, userId: string, ref: { jobId: 
     });
     if (progress.cancelled) return 'skipped';
 
-    const vectors = await embedChunks(db, userId, prepared, deps, progress);
+    // Offline, the reading process is still making the vectors: the passages are written
+    // meanwhile, and their vectors when they come. An embedding service embeds them first, its
+    // progress shown, then they are written.
+    const vectors = prepared.offlineEmbedding
+      ? offlineVectorsOf(db, userId, prepared.offlineEmbedding, deps.embedder.model)
+      : Promise.resolve(await embedChunks(db, userId, prepared, deps, progress));
+    // Awaited by writeIndex, unless it stops first: a failure is then nobody's to hear.
+    vectors.catch(() => undefined);
     if (progress.cancelled) return 'skipped';
 
     return await writeIndex(db, ref, prepared, vectors, deps.embedder.model, progress, deps.signal);
@@ -130,11 +137,6 @@ async function embedChunks(db: Kysely<DB>, userId: string, prepared: PreparedDoc
   let tokens = 0;
   const started = Date.now();
   try {
-    // Made by the reading process, asked for only when the embedder is the offline one.
-    if (prepared.offlineEmbedding) {
-      tokens = prepared.offlineEmbedding.tokens;
-      return offlineVectors(prepared.offlineEmbedding);
-    }
     for (let start = 0; start < chunks.length; start += batchSize) {
       deps.signal?.throwIfAborted();
       await progress.report('embedding', 45 + (47 * start) / chunks.length, `Embedding passages: ${start} of ${chunks.length}`);
@@ -163,6 +165,16 @@ async function embedChunks(db: Kysely<DB>, userId: string, prepared: PreparedDoc
   }
 }
 
+/** The vectors the reading process made with the offline embedder (asked for only when the embedder is the offline one), their usage recorded. */
+async function offlineVectorsOf(db: Kysely<DB>, userId: string, embedding: Promise<OfflineEmbedding>, model: string): Promise<ArrayLike<number>[]> {
+  const started = Date.now();
+  const { vectors, tokens } = await embedding;
+  if (tokens > 0) {
+    await recordUsage(db, { userId, feature: 'embedding', model, embeddingTokens: tokens, costUsd: costOf(model, { tokens }), durationMs: Date.now() - started });
+  }
+  return offlineVectors({ vectors, tokens });
+}
+
 /**
  * Writes the new passages and vectors in batches sized so each statement stays short (other
  * requests keep being answered while a large document is indexed; see batch-size.ts), then swaps them in with
@@ -175,7 +187,7 @@ async function writeIndex(
   db: Kysely<DB>,
   ref: { jobId: string; documentId: string },
   prepared: PreparedDocument,
-  vectors: ArrayLike<number>[],
+  vectors: Promise<ArrayLike<number>[]>,
   model: string,
   progress: JobProgress,
   signal: AbortSignal | undefined,
@@ -189,14 +201,16 @@ async function writeIndex(
   let outcome: IngestOutcome = 'skipped';
   try {
     await markIndexing(db, document.id);
+    // The passages first, then their vectors: offline, the reading process makes the vectors meanwhile.
+    const ordinalOf = new Map<number, number>();
     let size = FIRST_BATCH;
     for (let start = 0; start < chunks.length; start = written.length) {
       signal?.throwIfAborted();
-      await progress.report('indexing', 93 + (6 * start) / chunks.length, `Indexing passages for search: ${start} of ${chunks.length}`);
+      await progress.report('indexing', 93 + (4 * start) / chunks.length, `Indexing passages for search: ${start} of ${chunks.length}`);
       if (progress.cancelled) return 'skipped';
       const batch = chunks.slice(start, start + size);
       await yieldToForeground();
-      let began = performance.now();
+      const began = performance.now();
       const inserted = await db
         .insertInto('chunks')
         .values(
@@ -214,18 +228,29 @@ async function writeIndex(
         )
         .returning(['id', 'ordinal'])
         .execute();
-      written.push(...inserted.map((row) => Number(row.id)));
+      for (const row of inserted) {
+        written.push(Number(row.id));
+        ordinalOf.set(Number(row.id), row.ordinal);
+      }
       // Only the statements are timed, not the waits for requests between them.
-      let elapsed = performance.now() - began;
+      size = nextBatchSize(batch.length, performance.now() - began);
+    }
+    const vectorOf = await vectors;
+    // Beside the vector index, moved into it by a background job (retrieval/vector-index.ts).
+    const table = await tableForNewVectors(db);
+    size = FIRST_BATCH;
+    for (let start = 0, batch: number[] = []; start < written.length; start += batch.length) {
+      signal?.throwIfAborted();
+      await progress.report('indexing', 97 + (2 * start) / written.length, `Indexing passages for search: ${chunks.length} of ${chunks.length}`);
+      if (progress.cancelled) return 'skipped';
+      batch = written.slice(start, start + size);
       await yieldToForeground();
-      began = performance.now();
-      // Beside the vector index, moved into it by a background job (retrieval/vector-index.ts).
+      const began = performance.now();
       await db
-        .insertInto(await tableForNewVectors(db))
-        .values(inserted.map((row) => ({ chunk_id: row.id, model, embedding: storedVector(vectors[row.ordinal]) })))
+        .insertInto(table)
+        .values(batch.map((id) => ({ chunk_id: id, model, embedding: storedVector(vectorOf[ordinalOf.get(id)!]) })))
         .execute();
-      elapsed += performance.now() - began;
-      size = nextBatchSize(batch.length, elapsed / 2);
+      size = nextBatchSize(batch.length, performance.now() - began);
     }
 
     textVersion = await writeTextVersion(db, ref.documentId, prepared.textParts());

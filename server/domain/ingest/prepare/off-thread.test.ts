@@ -27,9 +27,10 @@ describe('reading an upload in a child process', () => {
     const embedded = await prepareOffThread(bytes, 'notes.md', { embedOffline: true });
     const expected = await new OfflineEmbedder().embed(embedded.chunks.map(embeddingText), 'document');
     expect(embedded.chunks.length).toBeGreaterThan(1);
-    expect(embedded.offlineEmbedding?.tokens).toBe(expected.tokens);
-    expect(embedded.offlineEmbedding?.vectors).toEqual(Float32Array.from(expected.vectors.flat()));
-    expect(embedded.offlineEmbedding?.vectors.length).toBe(embedded.chunks.length * EMBEDDING_DIMENSIONS);
+    const embedding = await embedded.offlineEmbedding;
+    expect(embedding?.tokens).toBe(expected.tokens);
+    expect(embedding?.vectors).toEqual(Float32Array.from(expected.vectors.flat()));
+    expect(embedding?.vectors.length).toBe(embedded.chunks.length * EMBEDDING_DIMENSIONS);
     expect((await prepareOffThread(bytes, 'notes.md')).offlineEmbedding).toBeUndefined();
   });
 

@@ -6,7 +6,7 @@ import { extensionOf, isAcceptedExtension } from '../extract/file-types';
 import { DEFAULT_LIMITS } from '../extract/types';
 import type { FromReader, ToReader } from './messages';
 import { unpackDocument } from './packed';
-import type { PreparedDocument } from './prepare';
+import type { OfflineEmbedding, PreparedDocument } from './prepare';
 
 export interface OffThreadOptions {
   maxFileBytes?: number;
@@ -16,7 +16,7 @@ export interface OffThreadOptions {
   maxHeapMb?: number;
   onProgress?: (page: number, pageCount: number) => void;
   onChunking?: () => void;
-  /** Also embed the passages with the offline embedder, in the reading process (prepare.ts). */
+  /** Also embed the passages with the offline embedder, in the reading process (PreparedDocument.offlineEmbedding). */
   embedOffline?: boolean;
   signal?: AbortSignal;
 }
@@ -105,6 +105,8 @@ function keepReader(reader: ChildProcess, heapMb: number): void {
  * large or hostile file is read, and the memory reading took goes back to the operating system
  * when the process ends (ADR 0224). The process is ended when the time limit passes, the job is
  * cancelled or its heap limit is hit; after a clean run on a small file it is kept briefly for the next job.
+ * With `embedOffline`, the document is handed back as soon as it is cut into passages, and its
+ * `offlineEmbedding` settles when the process has made the vectors (a failure meanwhile rejects it).
  */
 export function prepareOffThread(bytes: Uint8Array, filename: string, options: OffThreadOptions = {}): Promise<PreparedDocument> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.pdfTimeoutMs;
@@ -114,23 +116,27 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
   const reader = takeReader(heapMb);
   working.add(reader);
   return new Promise<PreparedDocument>((resolve, reject) => {
-    let settled = false;
+    let ended = false;
+    let prepared: PreparedDocument | undefined;
+    // Once the document is handed back, what is still awaited is its vectors.
+    let embedding: { resolve: (value: OfflineEmbedding) => void; reject: (error: Error) => void } | undefined;
     // The end of what the process wrote to stderr: V8 says there why it stopped a process.
     let stderr = '';
-    const finish = (outcome: () => void, reusable = false) => {
-      if (settled) return;
-      settled = true;
+    /** The reading is over: the process is kept for the next job or ended, and an error goes to what is still awaited. */
+    const end = (error: Error | null, reusable = false) => {
+      if (ended) return;
+      ended = true;
       working.delete(reader);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      outcome();
       reader.off('message', onMessage).off('error', onError).off('close', onClose);
       reader.stderr?.off('data', onStderr);
       if (reusable && bytes.byteLength < KEEP_READER_MAX_BYTES) keepReader(reader, heapMb);
       else reader.kill('SIGKILL');
+      if (error) (embedding?.reject ?? reject)(error);
     };
-    const timer = setTimeout(() => finish(() => reject(errors.timedOut(fileType, timeoutMs))), timeoutMs);
-    const onAbort = () => finish(() => reject(errors.aborted()));
+    const timer = setTimeout(() => end(errors.timedOut(fileType, timeoutMs)), timeoutMs);
+    const onAbort = () => end(errors.aborted());
 
     const onMessage = (message: FromReader) => {
       switch (message.kind) {
@@ -138,25 +144,37 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
           return options.onProgress?.(message.page, message.pageCount);
         case 'chunking':
           return options.onChunking?.();
+        case 'prepared':
+          prepared = unpackDocument(message.packed);
+          if (!options.embedOffline) return;
+          prepared.offlineEmbedding = new Promise<OfflineEmbedding>((resolveEmbedding, rejectEmbedding) => {
+            embedding = { resolve: resolveEmbedding, reject: rejectEmbedding };
+          });
+          // Awaited by the caller, unless its job ends first: then a failure here is nobody's to hear.
+          prepared.offlineEmbedding.catch(() => undefined);
+          return resolve(prepared);
         case 'done':
-          return finish(() => resolve(unpackDocument(message.packed)), true);
+          if (embedding) {
+            if (message.embedding) embedding.resolve(message.embedding);
+            return end(message.embedding ? null : new Error(`reading ${filename} gave no vectors`), true);
+          }
+          end(null, true);
+          return prepared ? resolve(prepared) : reject(new Error(`reading ${filename} gave no document`));
         case 'failed':
-          return finish(() => reject(new ExtractionError(message.code, message.message, { rejectAtUpload: message.rejectAtUpload })), true);
+          return end(new ExtractionError(message.code, message.message, { rejectAtUpload: message.rejectAtUpload }), true);
         case 'crashed':
-          return finish(() => reject(new Error(`reading ${filename} failed in its process: ${message.message}`)));
+          return end(new Error(`reading ${filename} failed in its process: ${message.message}`));
       }
     };
     const onStderr = (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4096);
     };
-    const onError = (error: Error) => finish(() => reject(error));
+    const onError = (error: Error) => end(error);
     const onClose = (code: number | null, signal: NodeJS.Signals | null) =>
-      finish(() =>
-        reject(
-          stderr.includes('heap out of memory')
-            ? errors.tooComplex(fileType, heapMb)
-            : new Error(`the reading process for ${filename} stopped (${signal ?? `exit code ${code}`}): ${stderr.trim()}`),
-        ),
+      end(
+        stderr.includes('heap out of memory')
+          ? errors.tooComplex(fileType, heapMb)
+          : new Error(`the reading process for ${filename} stopped (${signal ?? `exit code ${code}`}): ${stderr.trim()}`),
       );
     reader.on('message', onMessage).on('error', onError).on('close', onClose);
     reader.stderr?.on('data', onStderr);

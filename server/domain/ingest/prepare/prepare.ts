@@ -25,17 +25,22 @@ export interface PreparedDocument {
   /** The text holds `:::gm` blocks (documents.may_hold_gm_blocks; always false for formats without them). */
   mayHoldGmBlocks: boolean;
   /**
-   * The passages' vectors from the built-in offline embedder, when asked for (`embedOffline`):
-   * computed here, in the reading process, instead of on the server's main thread, where they
-   * took about a fifth of a second per thousand passages. One after another, EMBEDDING_DIMENSIONS each.
+   * The passages' vectors from the built-in offline embedder, when asked for (prepare/off-thread.ts,
+   * `embedOffline`): made in the reading process instead of on the server's main thread, where
+   * they took about a fifth of a second per thousand passages, and after the document is handed
+   * over, so the server writes the passages while they are made.
    */
-  offlineEmbedding?: { vectors: Float32Array; tokens: number };
+  offlineEmbedding?: Promise<OfflineEmbedding>;
+}
+
+/** Passages' vectors, one after another, EMBEDDING_DIMENSIONS each. */
+export interface OfflineEmbedding {
+  vectors: Float32Array;
+  tokens: number;
 }
 
 export interface PrepareOptions extends ExtractOptions {
   onChunking?: () => void;
-  /** Also embed the passages with the offline embedder (the engine without keys). */
-  embedOffline?: boolean;
 }
 
 /** Extracts and chunks one upload. CPU-bound: the pipeline runs it in a child process (prepare/off-thread.ts). */
@@ -61,19 +66,22 @@ export async function prepareDocument(bytes: Uint8Array, filename: string, optio
     mayHoldGmBlocks: holdsGmBlocks(extracted.text, extracted.fileType),
   };
   if (extracted.pageCount !== undefined) prepared.pageCount = extracted.pageCount;
-  if (options.embedOffline) prepared.offlineEmbedding = await embedOffline(chunks);
   return prepared;
 }
 
 /** Each passage's vector in an offline embedding, as a view (no copy). */
-export function offlineVectors(embedding: { vectors: Float32Array }): Float32Array[] {
+export function offlineVectors(embedding: OfflineEmbedding): Float32Array[] {
   return Array.from({ length: embedding.vectors.length / EMBEDDING_DIMENSIONS }, (_, i) =>
     embedding.vectors.subarray(i * EMBEDDING_DIMENSIONS, (i + 1) * EMBEDDING_DIMENSIONS),
   );
 }
 
-/** Into one typed array, a few hundred passages at a time: a large document's vectors as arrays of numbers would take several times the memory. */
-async function embedOffline(chunks: Chunk[]): Promise<{ vectors: Float32Array; tokens: number }> {
+/**
+ * The passages embedded with the offline embedder (the engine without keys), into one typed array,
+ * a few hundred passages at a time: a large document's vectors as arrays of numbers would take
+ * several times the memory.
+ */
+export async function offlineEmbeddingOf(chunks: Chunk[]): Promise<OfflineEmbedding> {
   const embedder = new OfflineEmbedder();
   const vectors = new Float32Array(chunks.length * EMBEDDING_DIMENSIONS);
   let tokens = 0;

@@ -1,9 +1,9 @@
 import { ExtractionError } from '../extract';
 import { packDocument } from './packed';
-import { prepareDocument } from './prepare';
+import { offlineEmbeddingOf, prepareDocument } from './prepare';
 import type { FromReader, ToReader } from './messages';
 
-/** The reading process's side (started by reader-process.ts): one request at a time, answered with the prepared document or the error. */
+/** The reading process's side (started by reader-process.ts): one request at a time, answered with the prepared document (then its offline vectors) or the error. */
 const send = (message: FromReader) => process.send!(message);
 process.on('message', async (request: ToReader) => {
   try {
@@ -13,9 +13,10 @@ process.on('message', async (request: ToReader) => {
       pdfTimeoutMs: request.timeoutMs,
       onProgress: (page, pageCount) => send({ kind: 'page', page, pageCount }),
       onChunking: () => send({ kind: 'chunking' }),
-      embedOffline: request.embedOffline,
     });
-    send({ kind: 'done', packed: packDocument(prepared) });
+    // The document goes first: the server writes its passages while their vectors are made.
+    send({ kind: 'prepared', packed: packDocument(prepared) });
+    send({ kind: 'done', embedding: request.embedOffline ? await offlineEmbeddingOf(prepared.chunks) : undefined });
   } catch (error) {
     if (error instanceof ExtractionError) {
       send({ kind: 'failed', code: error.code, message: error.message, rejectAtUpload: error.rejectAtUpload });
