@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { vitePlugin as remix } from '@remix-run/dev';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -45,11 +45,57 @@ function thirdPartyNotices(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The modules every page runs, in one chunk with the framework (ADR 0257): React, React DOM, Remix
+ * and its router, Vite's preload helper, and our late parts' registry and hydrated flag. Rollup
+ * left the last four as small files of their own, each gzipped apart and named in every importer.
+ */
+const SHELL =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[\w-]+|turbo-stream)\/|\0commonjsHelpers\.js|\0vite\/preload-helper\.js|\/app\/lib\/(late-part\.tsx|use-hydrated\.ts)$/;
+
+/**
+ * A dynamic import preloads, beside the chunk it imports, only the chunks that chunk needs and its
+ * importer has not loaded already (ADR 0257). Vite lists them all, the framework's included, in
+ * every chunk that imports another.
+ */
+function preloadsNotLoaded() {
+  let bundle: Rollup.OutputBundle = {};
+  const loadedWith = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imported of (bundle[file] as Rollup.OutputChunk | undefined)?.imports ?? []) loadedWith(imported, seen);
+    return seen;
+  };
+  const plugin: Plugin = {
+    name: 'tomekeeper:preloads-not-loaded',
+    apply: 'build',
+    // Vite asks for the lists while it writes the bundle: keep the bundle to read the chunks' imports.
+    generateBundle: {
+      order: 'pre',
+      handler(_options, output) {
+        bundle = output;
+      },
+    },
+  };
+  const resolveDependencies = (file: string, deps: string[], { hostId }: { hostId: string }) => {
+    const loaded = loadedWith(hostId);
+    return deps.filter((dep) => dep !== file && !loaded.has(dep));
+  };
+  return { plugin, resolveDependencies };
+}
+const preloads = preloadsNotLoaded();
+
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
+    // The server's build keeps its own chunks (the framework is not bundled there).
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: (id) => (SHELL.test(id) ? 'shell' : undefined) } },
+  },
   esbuild: { legalComments: 'none' },
   plugins: [
+    preloads.plugin,
     thirdPartyNotices(),
     remix({
       // REMIX_BUILD_DIR lets parallel builds (and the image check) write apart from ./build.
@@ -63,4 +109,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));
