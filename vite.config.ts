@@ -77,9 +77,12 @@ function preloadsNotLoaded() {
       },
     },
   };
+  // The helper imports the chunk once its list has loaded: the chunk stays in a list that is not
+  // empty, so it is fetched with the rest, not after them.
   const resolveDependencies = (file: string, deps: string[], { hostId }: { hostId: string }) => {
     const loaded = loadedWith(hostId);
-    return deps.filter((dep) => dep !== file && !loaded.has(dep));
+    const needed = deps.filter((dep) => dep !== file && !loaded.has(dep));
+    return needed.length > 0 ? [file, ...needed] : [];
   };
   return { plugin, resolveDependencies };
 }
