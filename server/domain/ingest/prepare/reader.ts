@@ -5,6 +5,12 @@ import type { FromReader, ToReader } from './messages';
 
 /** The reading process's side (started by reader-process.ts): one request at a time, answered with the prepared document (then its offline vectors) or the error. */
 const send = (message: FromReader) => process.send!(message);
+/**
+ * Resolves once the message has left. A large one is written over several turns of the event
+ * loop, so work that holds the loop after it (making the vectors) would hold it up too: about
+ * 50 ms for a 199-page PDF's document.
+ */
+const sent = (message: FromReader) => new Promise<void>((resolve) => process.send!(message, undefined, undefined, () => resolve()));
 process.on('message', async (request: ToReader) => {
   try {
     const prepared = await prepareDocument(request.bytes, request.filename, {
@@ -15,7 +21,7 @@ process.on('message', async (request: ToReader) => {
       onChunking: () => send({ kind: 'chunking' }),
     });
     // The document goes first: the server writes its passages while their vectors are made.
-    send({ kind: 'prepared', packed: packDocument(prepared) });
+    await sent({ kind: 'prepared', packed: packDocument(prepared) });
     send({ kind: 'done', embedding: request.embedOffline ? await offlineEmbeddingOf(prepared.chunks) : undefined });
   } catch (error) {
     if (error instanceof ExtractionError) {
