@@ -152,27 +152,22 @@ async function embedChunks(db: Kysely<DB>, userId: string, prepared: PreparedDoc
     }
     return vectors;
   } finally {
-    if (tokens > 0) {
-      await recordUsage(db, {
-        userId,
-        feature: 'embedding',
-        model: embedder.model,
-        embeddingTokens: tokens,
-        costUsd: costOf(embedder.model, { tokens }),
-        durationMs: Date.now() - started,
-      });
-    }
+    await recordEmbeddingUsage(db, userId, embedder.model, tokens, started);
   }
+}
+
+/** An ingest's embedding tokens on its owner's usage, when there were any. */
+async function recordEmbeddingUsage(db: Kysely<DB>, userId: string, model: string, tokens: number, startedAt: number): Promise<void> {
+  if (tokens === 0) return;
+  await recordUsage(db, { userId, feature: 'embedding', model, embeddingTokens: tokens, costUsd: costOf(model, { tokens }), durationMs: Date.now() - startedAt });
 }
 
 /** The vectors the reading process made with the offline embedder (asked for only when the embedder is the offline one), their usage recorded. */
 async function offlineVectorsOf(db: Kysely<DB>, userId: string, embedding: Promise<OfflineEmbedding>, model: string): Promise<ArrayLike<number>[]> {
   const started = Date.now();
-  const { vectors, tokens } = await embedding;
-  if (tokens > 0) {
-    await recordUsage(db, { userId, feature: 'embedding', model, embeddingTokens: tokens, costUsd: costOf(model, { tokens }), durationMs: Date.now() - started });
-  }
-  return offlineVectors({ vectors, tokens });
+  const embedded = await embedding;
+  await recordEmbeddingUsage(db, userId, model, embedded.tokens, started);
+  return offlineVectors(embedded);
 }
 
 /**
