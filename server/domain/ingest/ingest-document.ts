@@ -191,13 +191,13 @@ async function writeIndex(
   if (!document) return 'skipped';
 
   const { chunks } = prepared;
-  const written: number[] = [];
+  /** The passages written so far, with their place in the document (their vector's). */
+  const written: Array<{ id: number; ordinal: number }> = [];
   let textVersion: string | null = null;
   let outcome: IngestOutcome = 'skipped';
   try {
     await markIndexing(db, document.id);
     // The passages first, then their vectors: offline, the reading process makes the vectors meanwhile.
-    const ordinalOf = new Map<number, number>();
     let size = FIRST_BATCH;
     for (let start = 0; start < chunks.length; start = written.length) {
       signal?.throwIfAborted();
@@ -223,10 +223,7 @@ async function writeIndex(
         )
         .returning(['id', 'ordinal'])
         .execute();
-      for (const row of inserted) {
-        written.push(Number(row.id));
-        ordinalOf.set(Number(row.id), row.ordinal);
-      }
+      written.push(...inserted.map((row) => ({ id: Number(row.id), ordinal: row.ordinal })));
       // Only the statements are timed, not the waits for requests between them.
       size = nextBatchSize(batch.length, performance.now() - began);
     }
@@ -234,7 +231,7 @@ async function writeIndex(
     // Beside the vector index, moved into it by a background job (retrieval/vector-index.ts).
     const table = await tableForNewVectors(db);
     size = FIRST_BATCH;
-    for (let start = 0, batch: number[] = []; start < written.length; start += batch.length) {
+    for (let start = 0, batch: typeof written = []; start < written.length; start += batch.length) {
       signal?.throwIfAborted();
       await progress.report('indexing', 97 + (2 * start) / written.length, `Indexing passages for search: ${chunks.length} of ${chunks.length}`);
       if (progress.cancelled) return 'skipped';
@@ -243,13 +240,13 @@ async function writeIndex(
       const began = performance.now();
       await db
         .insertInto(table)
-        .values(batch.map((id) => ({ chunk_id: id, model, embedding: storedVector(vectorOf[ordinalOf.get(id)!]) })))
+        .values(batch.map(({ id, ordinal }) => ({ chunk_id: id, model, embedding: storedVector(vectorOf[ordinal]) })))
         .execute();
       size = nextBatchSize(batch.length, performance.now() - began);
     }
 
     textVersion = await writeTextVersion(db, ref.documentId, prepared.textParts());
-    const firstNew = Math.min(...written);
+    const firstNew = written.reduce((least, row) => Math.min(least, row.id), Number.POSITIVE_INFINITY);
     const { tokenCount } = prepared;
     await yieldToForeground();
     outcome = await db.transaction().execute(async (trx) => {
@@ -294,7 +291,10 @@ async function writeIndex(
     return outcome;
   } finally {
     if (outcome !== 'completed') {
-      await removeChunks(db, written);
+      await removeChunks(
+        db,
+        written.map((row) => row.id),
+      );
       await unmarkIndexing(db, document.id);
       if (textVersion) await removeTextVersion(db, textVersion);
     }
