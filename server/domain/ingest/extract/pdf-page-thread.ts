@@ -5,13 +5,13 @@
 import '../packages-as-published';
 import { parentPort } from 'node:worker_threads';
 import { type FromPageThread, SECOND_THREAD_FONTS, type ToPageThread } from './pdf-page-helper';
-import { openPdf, readPageLines } from './pdf-pages';
+import { openPdf, type PdfTask, readPageLines } from './pdf-pages';
 
 const port = parentPort!;
 const send = (message: FromPageThread) => port.postMessage(message);
 
 port.on('message', async (job: ToPageThread) => {
-  let task: Awaited<ReturnType<typeof openPdf>> | undefined;
+  let task: PdfTask | undefined;
   try {
     task = await openPdf(job.bytes);
     const pdf = await task.promise;

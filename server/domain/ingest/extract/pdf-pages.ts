@@ -42,7 +42,9 @@ export async function openPdf(bytes: Uint8Array) {
   });
 }
 
-export type OpenedPdf = Awaited<Awaited<ReturnType<typeof openPdf>>['promise']>;
+/** What openPdf gives: the loading task, whose `promise` is the document. */
+export type PdfTask = Awaited<ReturnType<typeof openPdf>>;
+export type OpenedPdf = Awaited<PdfTask['promise']>;
 
 export interface ReadOptions {
   /** Bounds each of PDF.js's steps (a deadline, a cancellation). */

@@ -1,7 +1,7 @@
 import { BlockBuilder } from './blocks';
 import { ExtractionError, errors } from './errors';
 import { type PageHelper, readPagesInHelperThread } from './pdf-page-helper';
-import { type Line, openPdf, readPageLines } from './pdf-pages';
+import { type Line, openPdf, type PdfTask, readPageLines } from './pdf-pages';
 
 /**
  * PDFs, page by page through unpdf (PDF.js). Each page's text items are assembled into lines
@@ -171,7 +171,7 @@ export const TWO_THREADS_FROM_PAGES = 32;
 export async function extractPdf(bytes: Uint8Array, out: BlockBuilder, options: PdfOptions): Promise<number> {
   const deadline = Date.now() + options.timeoutMs;
   const guard = <T>(step: Promise<T>) => within(step, deadline, options.signal);
-  let task: Awaited<ReturnType<typeof openPdf>> | undefined;
+  let task: PdfTask | undefined;
   let helper: PageHelper | undefined;
   try {
     task = await openPdf(bytes);
