@@ -92,6 +92,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   build: {
     target: 'es2022',
+    // Terser after esbuild's own pass: the shell chunk gzips 4% smaller than with esbuild alone
+    // (ADR 0258). The server's build is not minified.
+    minify: isSsrBuild ? false : 'terser',
+    terserOptions: { ecma: 2020, safari10: false, compress: { passes: 2 }, format: { comments: false } },
     modulePreload: { resolveDependencies: preloads.resolveDependencies },
     // The server's build keeps its own chunks (the framework is not bundled there).
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: (id) => (SHELL.test(id) ? 'shell' : undefined) } },

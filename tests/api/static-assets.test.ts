@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../contract/session-cookie';
 import { hashToken } from '../../server/domain/accounts/tokens';
@@ -11,6 +12,9 @@ import { createTestApp, type TestApp } from '../support/test-app';
 // precompressed by the same script `npm run build` runs, and a server build that is never asked.
 const SCRIPT = '/assets/entry-T3st1234.js';
 const TINY = '/assets/tiny-T3st1234.css';
+// Under 1 KB, as most route modules are: it is still precompressed when that saves bytes.
+const SMALL = '/assets/small-T3st1234.js';
+const smallBody = Array.from({ length: 8 }, (_, i) => `export const ward${i} = "glyph of warding";`).join('\n');
 const scriptBody = Array.from({ length: 400 }, (_, i) => `export const rune${i} = "glyph of warding ${i}";`).join('\n');
 
 describe('built files', () => {
@@ -23,6 +27,7 @@ describe('built files', () => {
     fs.writeFileSync(path.join(buildDir, 'client', SCRIPT), scriptBody);
     fs.writeFileSync(path.join(buildDir, 'client/favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.writeFileSync(path.join(buildDir, 'client', TINY), 'body { margin: 0 }\n');
+    fs.writeFileSync(path.join(buildDir, 'client', SMALL), smallBody);
     fs.writeFileSync(path.join(buildDir, 'server/index.js'), 'export const routes = {};\n');
     execFileSync(process.execPath, ['scripts/precompress-assets.mjs', path.join(buildDir, 'client')]);
     t = await createTestApp({ app: { remixBuildDir: buildDir } });
@@ -50,6 +55,13 @@ describe('built files', () => {
     const gz = await t.app.inject({ method: 'GET', url: SCRIPT, headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.rawPayload.equals(file(`${SCRIPT}.gz`))).toBe(true);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(scriptBody);
+    // Zopfli's gzip (ADR 0258): smaller than zlib's best.
+    expect(gz.rawPayload.length).toBeLessThan(gzipSync(scriptBody, { level: 9 }).length);
+    const small = await t.app.inject({ method: 'GET', url: SMALL, headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(small.rawPayload).toString()).toBe(smallBody);
+    expect(small.rawPayload.length).toBeLessThan(smallBody.length / 2);
     const plain = await t.app.inject({ method: 'GET', url: SCRIPT });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(scriptBody);
