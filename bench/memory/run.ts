@@ -6,7 +6,10 @@
  *    other, IDLE_RUNS times (min / median): the bare PGlite with PGlite's defaults and node's,
  *    and with the server's Postgres settings and node flags;
  * 2. peak RSS while spellcasting.pdf (199 pages) is ingested, and RSS once the server is idle
- *    again (after the reading process's keep-alive);
+ *    again (after the reading process's keep-alive); then PDF_AGAIN more uploads of it back to
+ *    back, as a GM uploading rulebooks one after another: the server busy, the reading process
+ *    kept warm between them; then PDF_TOGETHER rounds of two uploads of it at once (a bulk
+ *    upload: the ingest queue runs two jobs at a time);
  * 3. LARGE_ROUNDS uploads of a 4 MB CSV, each processed and deleted;
  * 4. a soak of SOAK uploads, each processed and deleted: small Markdown notes, and every
  *    SOAK_LARGE_EVERY-th a 1 MB CSV.
@@ -26,6 +29,8 @@ const IDLE_RUNS = Number(process.env.IDLE_RUNS ?? 2);
 const SOAK = Number(process.env.SOAK ?? 200);
 const SOAK_LARGE_EVERY = Number(process.env.SOAK_LARGE_EVERY ?? 20);
 const LARGE_ROUNDS = Number(process.env.LARGE_ROUNDS ?? 3);
+const PDF_AGAIN = Number(process.env.PDF_AGAIN ?? 3);
+const PDF_TOGETHER = Number(process.env.PDF_TOGETHER ?? 2);
 const startServer = (dataDir?: string) => startOn(PORT, dataDir);
 
 /** A small Markdown note, different on every call. */
@@ -87,6 +92,30 @@ if (process.env.PDF !== '0') {
   console.log(
     `spellcasting.pdf (${seconds} s): before ${mb(beforePdf)}, peak ${mb(pdfRun.peak)}, idle after ${mb(afterPdf)} (${pct(afterPdf, idle)} over idle) ${await breakdown(server.pid)}`,
   );
+  const again: string[] = [];
+  for (let round = 1; round <= PDF_AGAIN; round++) {
+    const run = await ingest(server, token, tome.id, `spellcasting-${round}.pdf`, pdf);
+    again.push(`${mb(run.peak)} (reading process ${mb(run.childrenAtPeak)}, ${run.seconds.toFixed(1)} s)`);
+  }
+  if (PDF_AGAIN > 0) {
+    await sleep(20_000);
+    const afterAgain = await settledRss(server.pid);
+    console.log(`spellcasting.pdf again x${PDF_AGAIN}, back to back: peaks ${again.join(', ')}; idle after ${mb(afterAgain)} (${pct(afterAgain, idle)} over idle)`);
+  }
+  const together: string[] = [];
+  for (let round = 1; round <= PDF_TOGETHER; round++) {
+    const runs = await Promise.all(['a', 'b'].map((side) => ingest(server, token, tome.id, `spellcasting-${side}${round}.pdf`, pdf)));
+    const peak = Math.max(...runs.map((run) => run.peak));
+    const reading = Math.max(...runs.map((run) => run.childrenAtPeak));
+    together.push(`${mb(peak)} (reading processes ${mb(reading)}, both ready after ${Math.max(...runs.map((run) => run.seconds)).toFixed(1)} s)`);
+  }
+  if (PDF_TOGETHER > 0) {
+    await sleep(20_000);
+    const afterTogether = await settledRss(server.pid);
+    console.log(
+      `spellcasting.pdf twice at once x${PDF_TOGETHER}: peaks ${together.join(', ')}; idle after ${mb(afterTogether)} (${pct(afterTogether, idle)} over idle)`,
+    );
+  }
 }
 
 // 3. Large uploads and deletes.
