@@ -21,6 +21,7 @@ export const ingestHandler: JobHandler = {
         embedder: services.ai.embedder,
         isLastAttempt: attempt.retryCount >= attempt.retryLimit,
         maxFileBytes: services.env.MAX_UPLOAD_MB * 1024 * 1024,
+        pdfReadingThreads: services.env.PDF_READING_THREADS,
         signal: attempt.signal,
       },
     );

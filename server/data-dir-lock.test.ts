@@ -52,4 +52,10 @@ describe('the DATA_DIR lock', () => {
     expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(parseEnv({}).TRUST_PROXY).toBe(0);
   });
+
+  it('reads a large PDF on one thread unless PDF_READING_THREADS asks for two', () => {
+    expect(parseEnv({}).PDF_READING_THREADS).toBe(1);
+    expect(parseEnv({ PDF_READING_THREADS: '2' }).PDF_READING_THREADS).toBe(2);
+    expect(() => parseEnv({ PDF_READING_THREADS: '4' })).toThrow(/PDF_READING_THREADS: must be 1 or 2/);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Ingestion throughput: the whole pipeline (upload check, store, extract, chunk, embed with
  * the offline embedder, index) on a file-backed embedded database, as the server runs it.
- *   npm run bench:ingest        (SHARED_DIR defaults to ../shared; RUNS=3 PDF runs)
+ *   npm run bench:ingest        (SHARED_DIR defaults to ../shared; RUNS=3 PDF runs;
+ *                                PDF_READING_THREADS as the server reads it)
  * spellcasting.pdf (199 pages) is ingested RUNS times, each run beside a run of poppler's
  * pdftotext on the same file in the same minute: the ratio pipeline / pdftotext per run, its
  * min and median. The first run also starts the reading process and PDF.js (a cold start, as
@@ -16,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OfflineEmbedder } from '../../server/ai/offline-embedder';
 import { openDatabase } from '../../server/db/database';
+import { parseEnv } from '../../server/env';
 import { migrate } from '../../server/db/migrate';
 import { ingestDocument } from '../../server/domain/ingest/ingest-document';
 import { indexPendingVectors } from '../../server/domain/retrieval/vector-index';
@@ -39,7 +41,7 @@ const queue = await startQueue(database);
 const timer = new StatementTimer();
 const db = database.db.withPlugin(timer);
 const user = await db.insertInto('users').values({ username: 'bench', email: 'bench@example.com', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
-const deps = { embedder: new OfflineEmbedder(), isLastAttempt: true };
+const deps = { embedder: new OfflineEmbedder(), isLastAttempt: true, pdfReadingThreads: parseEnv().PDF_READING_THREADS };
 
 async function ingestFile(datasetId: string, file: string): Promise<number> {
   const started = performance.now();

@@ -28,6 +28,8 @@ export interface IngestDeps {
   isLastAttempt?: boolean;
   /** The upload limit, so a file accepted at upload is never refused for size while processing. */
   maxFileBytes?: number;
+  /** Threads that read a large PDF (PDF_READING_THREADS): 1 by default. */
+  pdfReadingThreads?: 1 | 2;
   /** Texts per embedding call; between calls the event loop is free for other requests. */
   embedBatchSize?: number;
   /**
@@ -80,7 +82,11 @@ async function ingestInBackground(db: Kysely<DB>, userId: string, ref: { jobId: 
       onChunking: () => {
         progress.report('chunking', 42, 'Splitting the text into passages').catch(() => undefined);
       },
+      onWaiting: () => {
+        progress.report('extracting', 2, `Waiting to read ${source.filename}: another file is being read`).catch(() => undefined);
+      },
       embedOffline: deps.embedder instanceof OfflineEmbedder,
+      pdfReadingThreads: deps.pdfReadingThreads,
       signal: deps.signal,
     });
     if (progress.cancelled) return 'skipped';

@@ -49,7 +49,12 @@ export async function extractDocument(bytes: Uint8Array, filename: string, optio
   try {
     switch (fileType) {
       case 'pdf':
-        pageCount = await extractPdf(bytes, out, { timeoutMs: limits.pdfTimeoutMs, onProgress: options.onProgress, signal: options.signal });
+        pageCount = await extractPdf(bytes, out, {
+          timeoutMs: limits.pdfTimeoutMs,
+          onProgress: options.onProgress,
+          signal: options.signal,
+          threads: options.pdfReadingThreads ?? 1,
+        });
         break;
       case 'docx':
         extractDocx(SafeZip.open(bytes, fileType, limits), out);

@@ -71,6 +71,7 @@ describe('PDF extraction', () => {
     expect(pages.length).toBeGreaterThanOrEqual(TWO_THREADS_FROM_PAGES);
     const progress: number[] = [];
     const doc = await extractDocument(buildPdf(pages), 'long.pdf', {
+      pdfReadingThreads: 2,
       onProgress: (page, count) => {
         expect(count).toBe(pages.length);
         progress.push(page);
@@ -81,11 +82,13 @@ describe('PDF extraction', () => {
     expect(headings.map((b) => [b.text, b.page])).toEqual(titles.map((title, i) => [title, i + 1]));
     const paragraphs = doc.blocks.filter((b) => b.kind === 'paragraph');
     expect(paragraphs.map((b) => [b.text, b.page])).toEqual(titles.map((title, i) => [body(title), i + 1]));
+    // One thread, the default, reads the same document.
+    expect((await extractDocument(buildPdf(pages), 'long.pdf')).blocks).toEqual(doc.blocks);
   });
 
-  it('gives up after the timeout instead of hanging', async () => {
+  it.each([1, 2] as const)('gives up after the timeout instead of hanging (%i reading threads)', async (threads) => {
     const long = buildPdf(Array.from({ length: 60 }, (_, i) => [`Page ${i + 1} of a long book.`]));
-    const error = await failure(extractDocument(long, 'long.pdf', { pdfTimeoutMs: 1 }));
+    const error = await failure(extractDocument(long, 'long.pdf', { pdfTimeoutMs: 1, pdfReadingThreads: threads }));
     expect(error.code).toBe('parse_error');
     expect(error.message).toMatch(/took longer than 1 ms and was stopped/);
   });

@@ -21,6 +21,8 @@ interface PdfOptions {
   timeoutMs: number;
   onProgress?: (page: number, pageCount: number) => void;
   signal?: AbortSignal;
+  /** 2: a PDF of TWO_THREADS_FROM_PAGES pages or more is read on two threads. */
+  threads: 1 | 2;
 }
 
 const TIMEOUT = Symbol('timeout');
@@ -165,7 +167,7 @@ function classify(error: unknown, timeoutMs: number): ExtractionError {
   return errors.damaged('pdf', error);
 }
 
-/** From this many pages on, a second thread reads pages beside the first (pdf-page-helper.ts). */
+/** With two threads asked for, from this many pages on a second thread reads pages beside the first (pdf-page-helper.ts). */
 export const TWO_THREADS_FROM_PAGES = 32;
 
 export async function extractPdf(bytes: Uint8Array, out: BlockBuilder, options: PdfOptions): Promise<number> {
@@ -180,8 +182,8 @@ export async function extractPdf(bytes: Uint8Array, out: BlockBuilder, options: 
     const pages: Line[][] = new Array(pageCount);
     let read = 0;
     const progress = () => options.onProgress?.(Math.min(++read, pageCount), pageCount);
-    // A large PDF's second half is read beside the first, on the other core.
-    const half = pageCount >= TWO_THREADS_FROM_PAGES ? Math.ceil(pageCount / 2) : pageCount;
+    // With two threads, a large PDF's second half is read beside the first, on the other core.
+    const half = options.threads === 2 && pageCount >= TWO_THREADS_FROM_PAGES ? Math.ceil(pageCount / 2) : pageCount;
     if (half < pageCount) {
       helper = readPagesInHelperThread(bytes, half + 1, pageCount, (page, lines) => {
         pages[page - 1] = lines;

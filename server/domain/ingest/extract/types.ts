@@ -49,6 +49,8 @@ export interface ExtractOptions extends Partial<ExtractLimits> {
   /** Called after each PDF page is read, e.g. to report 'Extracting page 41 of 199'. */
   onProgress?: (page: number, pageCount: number) => void;
   signal?: AbortSignal;
+  /** Threads that read a PDF of TWO_THREADS_FROM_PAGES pages or more (pdf.ts): 1 by default. */
+  pdfReadingThreads?: 1 | 2;
 }
 
 export const DEFAULT_LIMITS: ExtractLimits = {

@@ -8,6 +8,7 @@ export interface ToReader {
   maxFileBytes?: number;
   timeoutMs: number;
   embedOffline?: boolean;
+  pdfReadingThreads?: 1 | 2;
 }
 
 export type FromReader =

@@ -4,7 +4,7 @@ import { buildPdf } from '../extract/test-fixtures';
 import { OfflineEmbedder } from '../../../ai/offline-embedder';
 import { EMBEDDING_DIMENSIONS } from '../../../ai/types';
 import { embeddingText } from '../vectors';
-import { KEEP_READER_MAX_BYTES, keptReaderCount, prepareOffThread } from './off-thread';
+import { KEEP_READER_MAX_BYTES, keptReaderCount, prepareOffThread, readersAtWork } from './off-thread';
 
 const pdf = buildPdf([['The Vault of Ashes', 'Dragons sleep beneath the mountain.'], ['Page two speaks of the Ember Crown.']]);
 
@@ -81,6 +81,43 @@ describe('reading an upload in a child process', () => {
     const pending = prepareOffThread(pdf, 'vault.pdf', { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toThrow('Reading the file was cancelled.');
+  });
+
+  it('reads one file at a time: the next waits, is told so, and is read when the first is done', async () => {
+    const events: string[] = [];
+    let mostAtWork = 0;
+    const watch = setInterval(() => (mostAtWork = Math.max(mostAtWork, readersAtWork())), 1);
+    try {
+      const note = new TextEncoder().encode('# The Ferry\n\nThe ferryman owes silver.');
+      const [first, second] = await Promise.all([
+        prepareOffThread(pdf, 'vault.pdf', { embedOffline: true, onWaiting: () => events.push('vault waits') }).then(async (prepared) => {
+          await prepared.offlineEmbedding;
+          events.push('vault read');
+          return prepared;
+        }),
+        prepareOffThread(note, 'ferry.md', { onWaiting: () => events.push('ferry waits') }).then((prepared) => {
+          events.push('ferry read');
+          return prepared;
+        }),
+      ]);
+      expect(first.text).toContain('Ember Crown');
+      expect(second.text).toContain('owes silver');
+      expect(events).toEqual(['ferry waits', 'vault read', 'ferry read']);
+      expect(mostAtWork).toBe(1);
+    } finally {
+      clearInterval(watch);
+    }
+  });
+
+  it('drops a file cancelled while it waits for its turn, and reads the ones behind it', async () => {
+    const controller = new AbortController();
+    const first = prepareOffThread(pdf, 'vault.pdf');
+    const cancelled = prepareOffThread(pdf, 'vault-again.pdf', { signal: controller.signal, onWaiting: () => controller.abort() });
+    const third = prepareOffThread(new TextEncoder().encode('# Ferry\n\nThe ferryman owes silver.'), 'ferry.md');
+    await expect(cancelled).rejects.toThrow('Reading the file was cancelled.');
+    expect((await first).pageCount).toBe(2);
+    expect((await third).text).toContain('owes silver');
+    expect(readersAtWork()).toBe(0);
   });
 
   it('stops a reading that needs more than its heap limit, and says so', async () => {

@@ -16,6 +16,10 @@ export interface OffThreadOptions {
   maxHeapMb?: number;
   onProgress?: (page: number, pageCount: number) => void;
   onChunking?: () => void;
+  /** Called when another file is being read: this one waits for its turn (readers at work: READERS_AT_ONCE). */
+  onWaiting?: () => void;
+  /** Threads that read a large PDF (extract/pdf.ts): 1 by default. */
+  pdfReadingThreads?: 1 | 2;
   /** Also embed the passages with the offline embedder, in the reading process (PreparedDocument.offlineEmbedding). */
   embedOffline?: boolean;
   signal?: AbortSignal;
@@ -41,6 +45,45 @@ interface IdleReader {
 const idle: IdleReader[] = [];
 /** Processes reading a file now. */
 const working = new Set<ChildProcess>();
+
+/**
+ * How many files a server process reads at once (ADR 0259). A reading process that has read a
+ * 199-page PDF holds 170-280 MB: two of them beside the server took it to 840 MB, where one
+ * stays under 600. Reading a small file takes milliseconds, so a note uploaded with a large PDF
+ * waits about as long as the PDF's reading, not its whole ingest.
+ */
+const READERS_AT_ONCE = 1;
+let turnsTaken = 0;
+const waitingForTurn: Array<() => void> = [];
+
+/** Resolves when this file may be read; rejects if the job is cancelled while it waits. */
+function takeTurn(signal: AbortSignal | undefined, onWaiting: (() => void) | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(errors.aborted());
+  if (turnsTaken < READERS_AT_ONCE) {
+    turnsTaken++;
+    return Promise.resolve();
+  }
+  onWaiting?.();
+  return new Promise<void>((resolve, reject) => {
+    const go = () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    const onAbort = () => {
+      waitingForTurn.splice(waitingForTurn.indexOf(go), 1);
+      reject(errors.aborted());
+    };
+    waitingForTurn.push(go);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The turn passes to the next file waiting, if any. */
+function endTurn(): void {
+  const next = waitingForTurn.shift();
+  if (next) next();
+  else turnsTaken--;
+}
 
 /** How many reading processes wait for a next job. */
 export function keptReaderCount(): number {
@@ -108,12 +151,24 @@ function keepReader(reader: ChildProcess, heapMb: number): void {
  * With `embedOffline`, the document is handed back as soon as it is cut into passages, and its
  * `offlineEmbedding` settles when the process has made the vectors (a failure meanwhile rejects it).
  */
-export function prepareOffThread(bytes: Uint8Array, filename: string, options: OffThreadOptions = {}): Promise<PreparedDocument> {
+export async function prepareOffThread(bytes: Uint8Array, filename: string, options: OffThreadOptions = {}): Promise<PreparedDocument> {
+  await takeTurn(options.signal, options.onWaiting);
+  let reader: ChildProcess;
+  try {
+    reader = takeReader(options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB);
+  } catch (error) {
+    endTurn();
+    throw error;
+  }
+  return readIn(reader, bytes, filename, options);
+}
+
+/** One file read by `reader`; the turn ends with the reading (vectors included). */
+function readIn(reader: ChildProcess, bytes: Uint8Array, filename: string, options: OffThreadOptions): Promise<PreparedDocument> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.pdfTimeoutMs;
   const heapMb = options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
   const ext = extensionOf(filename);
   const fileType = isAcceptedExtension(ext) ? ext : 'txt';
-  const reader = takeReader(heapMb);
   working.add(reader);
   return new Promise<PreparedDocument>((resolve, reject) => {
     let ended = false;
@@ -127,6 +182,7 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
       if (ended) return;
       ended = true;
       working.delete(reader);
+      endTurn();
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       reader.off('message', onMessage).off('error', onError).off('close', onClose);
@@ -180,7 +236,14 @@ export function prepareOffThread(bytes: Uint8Array, filename: string, options: O
     reader.stderr?.on('data', onStderr);
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const request: ToReader = { bytes, filename, maxFileBytes: options.maxFileBytes, timeoutMs, embedOffline: options.embedOffline };
+    const request: ToReader = {
+      bytes,
+      filename,
+      maxFileBytes: options.maxFileBytes,
+      timeoutMs,
+      embedOffline: options.embedOffline,
+      pdfReadingThreads: options.pdfReadingThreads,
+    };
     reader.send(request);
   });
 }

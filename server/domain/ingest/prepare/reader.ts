@@ -17,6 +17,7 @@ process.on('message', async (request: ToReader) => {
       maxFileBytes: request.maxFileBytes,
       // The server ends this process when the time is up; PDF.js's own deadline is a second net.
       pdfTimeoutMs: request.timeoutMs,
+      pdfReadingThreads: request.pdfReadingThreads,
       onProgress: (page, pageCount) => send({ kind: 'page', page, pageCount }),
       onChunking: () => send({ kind: 'chunking' }),
     });
