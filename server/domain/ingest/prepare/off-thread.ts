@@ -153,22 +153,22 @@ function keepReader(reader: ChildProcess, heapMb: number): void {
  */
 export async function prepareOffThread(bytes: Uint8Array, filename: string, options: OffThreadOptions = {}): Promise<PreparedDocument> {
   await takeTurn(options.signal, options.onWaiting);
-  let reader: ChildProcess;
-  try {
-    reader = takeReader(options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB);
-  } catch (error) {
-    endTurn();
-    throw error;
-  }
-  return readIn(reader, bytes, filename, options);
+  return readInTurn(bytes, filename, options);
 }
 
-/** One file read by `reader`; the turn ends with the reading (vectors included). */
-function readIn(reader: ChildProcess, bytes: Uint8Array, filename: string, options: OffThreadOptions): Promise<PreparedDocument> {
+/** One file read by a reading process; the turn ends with the reading (vectors included). */
+function readInTurn(bytes: Uint8Array, filename: string, options: OffThreadOptions): Promise<PreparedDocument> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.pdfTimeoutMs;
   const heapMb = options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
   const ext = extensionOf(filename);
   const fileType = isAcceptedExtension(ext) ? ext : 'txt';
+  let reader: ChildProcess;
+  try {
+    reader = takeReader(heapMb);
+  } catch (error) {
+    endTurn();
+    throw error;
+  }
   working.add(reader);
   return new Promise<PreparedDocument>((resolve, reject) => {
     let ended = false;
