@@ -58,4 +58,23 @@ describe('database', () => {
     },
     180_000,
   );
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'keeps the embedded ANALYZE sample small: its heap keeps the largest sample it ever held (ADR 0260)',
+    async () => {
+      const embedded = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
+      try {
+        const { db } = embedded;
+        await sql`create table sampled (n integer)`.execute(db);
+        await sql`insert into sampled select generate_series(1, 5000)`.execute(db);
+        await sql`analyze sampled`.execute(db);
+        // 300 rows are sampled per point of the target, and the histogram has one bucket per point.
+        const stats = await sql<{ buckets: number }>`select array_length(histogram_bounds, 1) - 1 as buckets from pg_stats where tablename = 'sampled'`.execute(db);
+        expect(stats.rows[0].buckets).toBe(10);
+      } finally {
+        await embedded.close();
+      }
+    },
+    180_000,
+  );
 });
