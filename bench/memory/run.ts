@@ -4,7 +4,9 @@
  * The server runs as `npm run serve` and the Dockerfile start it (scripts/serve.sh).
  * 1. idle RSS of the server against a bare PGlite opened on the same data folder, one after the
  *    other, IDLE_RUNS times (min / median): the bare PGlite with PGlite's defaults and node's,
- *    and with the server's Postgres settings and node flags;
+ *    and with the server's Postgres settings and node flags; and the server process's own peak
+ *    at start-up (VmHWM), on its first start on a new data folder and at each restart
+ *    (EMBEDDED_DATABASE_COMPILER is passed on, as scripts/serve.sh reads it);
  * 2. peak RSS while spellcasting.pdf (199 pages) is ingested, and RSS once the server is idle
  *    again (after the reading process's keep-alive); then PDF_AGAIN more uploads of it back to
  *    back, as a GM uploading rulebooks one after another: the server busy, the reading process
@@ -21,7 +23,24 @@
 import fs from 'node:fs';
 import { freePort } from '../../tests/support/server-process';
 import { sharedPath } from '../../tests/support/shared-dir';
-import { api, bareRss, breakdown, cleanUp, csv, ingest, MB, mb, median, pct, rssOf, serveSettings, settledRss, sleep, startServer as startOn } from './support';
+import {
+  api,
+  bareRss,
+  breakdown,
+  cleanUp,
+  csv,
+  ingest,
+  MB,
+  mb,
+  median,
+  ownPeakRss,
+  pct,
+  rssOf,
+  serveSettings,
+  settledRss,
+  sleep,
+  startServer as startOn,
+} from './support';
 
 // A free port: a fixed one may be another bench's target on a shared machine.
 const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
@@ -47,9 +66,14 @@ const settings = serveSettings();
 console.log(`server start settings (scripts/serve.sh): node ${settings.nodeArgs.join(' ')}; env ${JSON.stringify(settings.env)}`);
 
 // 1. Idle: start once (migrations, first-start work), stop, then bare and server one after the other.
+// The server's own peak since it started (VmHWM) is read once it answers and once it has idled.
 let server = await startServer();
 const dataDir = server.dataDir;
+const firstStartPeaks = [ownPeakRss(server.pid)];
+await sleep(15_000);
+firstStartPeaks.push(ownPeakRss(server.pid));
 await server.stop({ keepData: true });
+const startPeaks: string[] = [];
 const idles: number[] = [];
 const bares: number[] = [];
 const baresWithSettings: number[] = [];
@@ -58,11 +82,17 @@ for (let run = 1; run <= IDLE_RUNS; run++) {
   bares.push(await bareRss(dataDir, false));
   baresWithSettings.push(await bareRss(dataDir, true));
   server = await startServer(dataDir);
+  const atReady = ownPeakRss(server.pid);
   await sleep(15_000);
+  startPeaks.push(`${mb(atReady)} / ${mb(ownPeakRss(server.pid))}`);
   idles.push(await settledRss(server.pid));
   console.log(`  server idle: ${mb(idles.at(-1)!)} ${await breakdown(server.pid)}`);
   if (run < IDLE_RUNS) await server.stop({ keepData: true });
 }
+console.log(
+  `start-up peak of the server process (VmHWM, once it answers / after 15 s): first start on a new data folder ${firstStartPeaks.map(mb).join(' / ')}; ` +
+    `each restart ${startPeaks.join(', ')}`,
+);
 const idle = idles.at(-1)!;
 const over = idles.map((value, i) => value - bares[i]);
 const overSettings = idles.map((value, i) => value - baresWithSettings[i]);

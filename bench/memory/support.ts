@@ -7,11 +7,11 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { childrenRss, ownRss, rssOf } from '../../tests/support/process-rss';
+import { childrenRss, ownPeakRss, ownRss, rssOf } from '../../tests/support/process-rss';
 import { startBuiltServer } from '../support/server';
 import type { MemoryReport } from './probe';
 
-export { rssOf };
+export { ownPeakRss, rssOf };
 
 export const MB = 1024 * 1024;
 const PROBE = path.join(import.meta.dirname, 'probe.ts');
@@ -21,14 +21,21 @@ export const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 export const pct = (value: number, base: number) => `${(((value - base) / base) * 100).toFixed(1)}%`;
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
-/** The node flags and environment scripts/serve.sh starts the server with (for the bare PGlite given the same). */
+/**
+ * The node flags and environment scripts/serve.sh starts the server with (for the bare PGlite given
+ * the same), its EMBEDDED_DATABASE_COMPILER case resolved for this process's environment.
+ */
 export function serveSettings(): { nodeArgs: string[]; env: Record<string, string> } {
   const script = fs.readFileSync(SERVE_SCRIPT, 'utf8');
   const exec = /^exec node (.*?) --import tsx /m.exec(script);
   if (!exec) throw new Error('scripts/serve.sh has no `exec node ... --import tsx` line');
   const env: Record<string, string> = {};
   for (const [, name, value] of script.matchAll(/^export (\w+)="\$\{\w+:-([^}]*)\}"$/gm)) env[name] = value;
-  return { nodeArgs: exec[1].split(/\s+/), env };
+  const compiler = process.env.EMBEDDED_DATABASE_COMPILER || 'baseline';
+  const choice = new RegExp(`^\\s*${compiler}\\) wasm_compiler="([^"]*)" ;;$`, 'm').exec(script);
+  if (!choice) throw new Error(`scripts/serve.sh has no EMBEDDED_DATABASE_COMPILER=${compiler} case`);
+  const nodeArgs = exec[1].replace('$wasm_compiler', choice[1]).split(/\s+/).filter(Boolean);
+  return { nodeArgs, env };
 }
 
 /** RSS once it has settled: the median of samples over a few seconds. */

@@ -10,6 +10,16 @@ export function ownRss(pid: number): number {
   }
 }
 
+/** The most the process itself has held resident since it started (VmHWM; 0 once it has gone). */
+export function ownPeakRss(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
 /** The process's children and theirs (the server's reading process), from /proc. */
 function descendantsOf(pid: number): number[] {
   const children: number[] = [];
