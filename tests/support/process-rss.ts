@@ -1,24 +1,20 @@
 import fs from 'node:fs';
 
-/** RSS of one process, from /proc (0 once it has gone). */
-export function ownRss(pid: number): number {
+/** A size line of the process's /proc status ("VmRSS", "VmHWM"), in bytes (0 once it has gone). */
+function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
   } catch {
     return 0;
   }
 }
 
+/** RSS of one process, from /proc (0 once it has gone). */
+export const ownRss = (pid: number) => statusBytes(pid, 'VmRSS');
+
 /** The most the process itself has held resident since it started (VmHWM; 0 once it has gone). */
-export function ownPeakRss(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
+export const ownPeakRss = (pid: number) => statusBytes(pid, 'VmHWM');
 
 /** The process's children and theirs (the server's reading process), from /proc. */
 function descendantsOf(pid: number): number[] {
