@@ -32,6 +32,7 @@ export function serveSettings(): { nodeArgs: string[]; env: Record<string, strin
   const env: Record<string, string> = {};
   for (const [, name, value] of script.matchAll(/^export (\w+)="\$\{\w+:-([^}]*)\}"$/gm)) env[name] = value;
   const compiler = process.env.EMBEDDED_DATABASE_COMPILER || 'baseline';
+  if (compiler !== 'baseline' && compiler !== 'optimizing') throw new Error('EMBEDDED_DATABASE_COMPILER: must be baseline or optimizing');
   const choice = new RegExp(`^\\s*${compiler}\\) wasm_compiler="([^"]*)" ;;$`, 'm').exec(script);
   if (!choice) throw new Error(`scripts/serve.sh has no EMBEDDED_DATABASE_COMPILER=${compiler} case`);
   const nodeArgs = exec[1].replace('$wasm_compiler', choice[1]).split(/\s+/).filter(Boolean);
