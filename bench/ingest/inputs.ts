@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { sharedPath } from '../../tests/support/shared-dir';
 
 /** What the ingestion benches read: the SRD corpus's 17 markdown files, and the 199-page PDF (also pdftotext's load anchor). */
@@ -9,3 +11,10 @@ export const srdCorpusFiles = (): string[] =>
     .map((f) => sharedPath('corpus', 'srd5', f));
 
 export const spellcastingPdf = (): string => sharedPath('fixtures', 'formats', 'spellcasting.pdf');
+
+/** The load anchor every ingestion bench runs beside its own runs: poppler's pdftotext on spellcasting.pdf, in ms (its text goes to outDir). */
+export function pdftotextMs(outDir: string): number {
+  const started = performance.now();
+  execFileSync('pdftotext', [spellcastingPdf(), path.join(outDir, 'out.txt')]);
+  return performance.now() - started;
+}

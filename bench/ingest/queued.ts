@@ -8,28 +8,20 @@
  * checkout without it, the two are the same), beside pdftotext on spellcasting.pdf in the same
  * minute (the load anchor). bench/ingest/run.ts times the same pipeline one document at a time.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { spellcastingPdf, srdCorpusFiles } from './inputs';
+import { pdftotextMs, srdCorpusFiles } from './inputs';
 import { inBackground } from '../../server/db/foreground';
 import { createTestApp } from '../../tests/support/test-app';
 import { createTome, uploadFile } from '../../tests/support/tome-upload';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const corpus = srdCorpusFiles();
-const pdf = spellcastingPdf();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-
-function pdftotextSeconds(dir: string): number {
-  const started = performance.now();
-  execFileSync('pdftotext', [pdf, path.join(dir, 'out.txt')]);
-  return (performance.now() - started) / 1000;
-}
 
 const rows: string[] = [];
 const ready: number[] = [];
@@ -41,7 +33,7 @@ for (let run = 1; run <= RUNS; run++) {
   const t = await createTestApp({ database, workers: true });
   const gm = await t.signUp();
   const tome = await createTome(t, gm.token, 'SRD');
-  const anchor = pdftotextSeconds(dir);
+  const anchor = pdftotextMs(dir) / 1000;
   const started = performance.now();
   const jobs: string[] = [];
   for (const file of corpus) {

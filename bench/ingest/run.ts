@@ -11,7 +11,6 @@
  * statements by kind and table (bench/support/statement-timer.ts), the rest being reading (the
  * reading process), embedding and the waits between statements.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +23,7 @@ import { indexPendingVectors } from '../../server/domain/retrieval/vector-index'
 import { createDataset } from '../../server/domain/tomes/datasets';
 import { uploadDocument } from '../../server/domain/tomes/documents';
 import { startQueue } from '../../server/queue';
-import { spellcastingPdf, srdCorpusFiles } from './inputs';
+import { pdftotextMs, spellcastingPdf, srdCorpusFiles } from './inputs';
 import { StatementTimer } from '../support/statement-timer';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -58,12 +57,6 @@ async function ingestFile(datasetId: string, file: string): Promise<number> {
   return performance.now() - started;
 }
 
-function pdftotext(file: string): number {
-  const started = performance.now();
-  execFileSync('pdftotext', [file, path.join(dataDir, 'out.txt')]);
-  return performance.now() - started;
-}
-
 const pdf = spellcastingPdf();
 const pdfTome = await createDataset(db, user.id, { name: 'PDF', description: 'bench' });
 const rssBeforePdf = process.memoryUsage().rss;
@@ -72,7 +65,7 @@ const rows: string[] = [];
 const ratios: number[] = [];
 let warmPipelineMs = 0;
 for (let run = 0; run <= RUNS; run++) {
-  const poppler = pdftotext(pdf);
+  const poppler = pdftotextMs(dataDir);
   if (run === 1) timer.take();
   const pipeline = await ingestFile(pdfTome.id, pdf);
   if (run > 0) warmPipelineMs += pipeline;
@@ -88,7 +81,7 @@ const pdfStatements = timer.take();
 const corpus = srdCorpusFiles();
 const corpusBytes = corpus.reduce((sum, f) => sum + fs.statSync(f).size, 0);
 const srd = await createDataset(db, user.id, { name: 'SRD', description: 'bench' });
-const corpusPoppler = pdftotext(pdf);
+const corpusPoppler = pdftotextMs(dataDir);
 const corpusStarted = performance.now();
 for (const file of corpus) await ingestFile(srd.id, file);
 const corpusSeconds = (performance.now() - corpusStarted) / 1000;
@@ -105,7 +98,7 @@ const freshUser = await fresh.db
   .returning('id')
   .executeTakeFirstOrThrow();
 const freshTome = await createDataset(fresh.db, freshUser.id, { name: 'SRD', description: 'bench' });
-const freshPoppler = pdftotext(pdf);
+const freshPoppler = pdftotextMs(dataDir);
 const freshStarted = performance.now();
 for (const file of corpus) {
   const bytes = new Uint8Array(fs.readFileSync(file));

@@ -9,21 +9,19 @@
  * ready / pdftotext. The first run also starts the reading process and PDF.js; it is reported
  * apart. bench/ingest/run.ts times the pipeline alone, called in process.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/database';
 import { inBackground } from '../../server/db/foreground';
 import { migrate } from '../../server/db/migrate';
+import { pendingVectorCount } from '../../server/domain/retrieval/vector-index';
 import { createTestApp } from '../../tests/support/test-app';
 import { createTome, uploadFile } from '../../tests/support/tome-upload';
-import { spellcastingPdf } from './inputs';
+import { pdftotextMs, spellcastingPdf } from './inputs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
-const pdf = spellcastingPdf();
-const bytes = new Uint8Array(fs.readFileSync(pdf));
+const bytes = new Uint8Array(fs.readFileSync(spellcastingPdf()));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-through-api-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,16 +31,13 @@ await migrate(database);
 const t = await createTestApp({ database, workers: true });
 const gm = await t.signUp();
 const tome = await createTome(t, gm.token, 'PDF');
-// Read as background work: a request's statements make ingestion yield (server/db/foreground.ts),
+// Watched as background work: a request's statements make ingestion yield (server/db/foreground.ts),
 // so polling through the API would slow what is measured.
-const background = <T>(work: () => Promise<T>) => inBackground(work);
 
 const rows: string[] = [];
 const ratios: number[] = [];
 for (let run = 0; run <= RUNS; run++) {
-  const anchorStarted = performance.now();
-  execFileSync('pdftotext', [pdf, path.join(dir, 'out.txt')]);
-  const anchor = performance.now() - anchorStarted;
+  const anchor = pdftotextMs(dir);
 
   const started = performance.now();
   const response = await uploadFile(t, gm.token, tome, `spellcasting-${run}.pdf`, bytes, { duplicate: 'keep' });
@@ -51,7 +46,7 @@ for (let run = 0; run <= RUNS; run++) {
   const jobId = (response.json() as { job_id: string }).job_id;
   let jobStarted = 0;
   for (;;) {
-    const job = await background(() => t.services.db.selectFrom('jobs').select(['status', 'error']).where('id', '=', jobId).executeTakeFirstOrThrow());
+    const job = await inBackground(() => t.services.db.selectFrom('jobs').select(['status', 'error']).where('id', '=', jobId).executeTakeFirstOrThrow());
     if (jobStarted === 0 && job.status !== 'queued') jobStarted = performance.now() - started;
     if (job.status === 'completed') break;
     if (job.status === 'failed') throw new Error(`the PDF failed: ${job.error}`);
@@ -65,8 +60,7 @@ for (let run = 0; run <= RUNS; run++) {
   );
   if (run > 0) ratios.push(ready / anchor);
 
-  const pending = () => background(async () => (await sql<{ n: number }>`select count(*)::int as n from chunk_embeddings_pending`.execute(t.services.db)).rows[0].n);
-  while ((await pending()) > 0) await sleep(50);
+  while ((await inBackground(() => pendingVectorCount(t.services.db))) > 0) await sleep(50);
   await sleep(1000);
 }
 await t.close();

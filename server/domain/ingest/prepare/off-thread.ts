@@ -116,8 +116,8 @@ function takeReader(heapMb: number): ChildProcess {
   return fork(ENTRY, [], {
     // tsx for the app's TypeScript; small young-generation semi-spaces, as the server's
     // (scripts/serve.sh); the heap limit, past which V8 ends the process. Under that limit V8
-    // grows the heap by a small factor and collects often; doubling it read spellcasting.pdf
-    // 4-9% faster for 2-5 MB more (docs/benchmarks.md, session 19).
+    // grows the heap by a small factor and collects often; doubling it read PDFs 4-9% faster for
+    // 5-15 MB more at the reading's peak (ADR 0224, docs/benchmarks.md, session 19).
     execArgv: ['--import', 'tsx', '--max-semi-space-size=4', `--max-old-space-size=${heapMb}`, '--heap-growing-percent=100'],
     // Structured clone: the upload and the packed document cross as bytes.
     serialization: 'advanced',
