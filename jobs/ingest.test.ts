@@ -4,6 +4,8 @@ import { vectorBackendOf } from '../server/domain/retrieval';
 import { pendingVectorCount } from '../server/domain/retrieval/vector-index';
 import { createTestApp, type TestApp } from '../tests/support/test-app';
 import { registerWorkers } from './register-workers';
+import { requestStarted } from '../server/db/foreground';
+import { uploadDocument } from '../server/domain/tomes/documents';
 import { createTome, uploadAndWait, uploadFile, waitForJob } from '../tests/support/tome-upload';
 
 /** One heading and a distinct paragraph per unit, so the chunker makes a passage of each. */
@@ -77,4 +79,31 @@ describe('the ingest job', () => {
       await app.close();
     }
   }, 120_000);
+
+  it('processes an upload at once, not after the request that uploaded it', async () => {
+    const gm = await t.signUp();
+    const tome = await createTome(t, gm.token, 'Notes');
+    const note = (n: number) => ({ filename: `note-${n}.md`, bytes: new TextEncoder().encode(`# Note ${n}\n\nThe ember crown, part ${n}.\n`) });
+    // A first upload, so the reading process is started and kept.
+    await uploadAndWait(t, gm.token, tome, 'note-1.md', note(1).bytes);
+
+    // An upload through the domain inside a request that stays open: another request would hold
+    // the job's statements until it was 2 s old (REQUEST_HOLD_MS), at the least.
+    const request = requestStarted();
+    const opened = performance.now();
+    let accepted!: ReturnType<typeof uploadDocument>;
+    request.run(() => {
+      accepted = uploadDocument(t.services.db, gm.userId, tome, note(2), { queue: t.services.queue, maxUploadBytes: 1024 * 1024 });
+    });
+    const { job_id } = await accepted;
+    let status = 'queued';
+    while (status !== 'completed' && status !== 'failed' && performance.now() - opened < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await t.services.db.selectFrom('jobs').select('status').where('id', '=', job_id).executeTakeFirstOrThrow()).status;
+    }
+    const took = performance.now() - opened;
+    request.ended();
+    expect(status).toBe('completed');
+    expect(took).toBeLessThan(1_800);
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import type { JobHandler } from './job-handler';
 import { reembedHandler } from './reembed';
 import { log, withLogger } from '../server/log';
 import { collectWhenQuiet } from '../server/collect-when-quiet';
+import { runJob } from '../server/db/foreground';
 
 /** Every queue's handler, listed here: adding a queue means adding it to this list. */
 export const JOB_HANDLERS: readonly JobHandler[] = [ingestHandler, indexVectorsHandler, reembedHandler, conceptMapHandler, deadLetterHandler];
@@ -37,7 +38,7 @@ export async function registerWorkers(boss: PgBoss, services: Services): Promise
           for (const job of jobs) {
             // The job's lines name its queue and id.
             await withLogger(log().child({ queue: handler.queue, jobId: job.id }), () =>
-              handler.run(services, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, signal: job.signal }),
+              runJob(job.id, () => handler.run(services, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, signal: job.signal })),
             );
           }
         } finally {

@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { DB } from './db/schema';
 import { QUEUES } from './queues';
 import { log } from './log';
+import { jobSent } from './db/foreground';
 
 export type Queue = PgBoss;
 
@@ -41,7 +42,8 @@ export async function startQueue(database: Database): Promise<PgBoss> {
 
 /** Sends a job inside the caller's transaction, so it never points at rows that were rolled back. */
 export async function sendInTransaction(boss: PgBoss, trx: Transaction<DB> | Kysely<DB>, name: string, data: object): Promise<void> {
-  await boss.send(name, data, { db: fromKysely(trx as never) });
+  const id = await boss.send(name, data, { db: fromKysely(trx as never) });
+  if (id) jobSent(id);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inBackground, requestStarted, trackStatement, yieldToForeground } from './foreground';
+import { inBackground, jobSent, requestStarted, runJob, trackStatement, yieldToForeground } from './foreground';
 
 /** A statement the test ends when it wants. */
 function heldStatement() {
@@ -131,5 +131,40 @@ describe('background statements yield to requests', () => {
     });
     other.ended();
     expect(await afterOther).toBeGreaterThanOrEqual(35);
+  });
+
+  it('a job a request sent does not wait for that request, but waits for another', async () => {
+    const order: string[] = [];
+    const upload = requestStarted();
+    upload.run(() => jobSent('job-sent-by-the-upload'));
+    await runJob('job-sent-by-the-upload', async () => {
+      // The upload is still being answered (REQUEST_HOLD_MS is 2 s): its job goes on at once.
+      await inBackground(() => yieldToForeground(60_000));
+      order.push('own job went on');
+      const page = requestStarted();
+      setTimeout(() => {
+        order.push('page answered');
+        page.ended();
+      }, 60);
+      await yieldToForeground(60_000);
+      order.push('job went on after the page');
+    });
+    upload.ended();
+    expect(order).toEqual(['own job went on', 'page answered', 'job went on after the page']);
+  });
+
+  it('a job sent outside any request waits for the requests being answered', async () => {
+    const order: string[] = [];
+    jobSent('job-sent-by-the-queue');
+    const page = requestStarted();
+    const job = runJob('job-sent-by-the-queue', async () => {
+      await yieldToForeground(60_000);
+      order.push('job went on');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    order.push('page answered');
+    page.ended();
+    await job;
+    expect(order).toEqual(['page answered', 'job went on']);
   });
 });

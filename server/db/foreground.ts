@@ -6,12 +6,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * running and then queue with the rest. Background work (ingestion) runs inside
  * `inBackground` and calls `yieldToForeground()` before each of its statements: it waits
  * while a request is being answered, or its statements are running or have just run (a page
- * issues several in a row), up to a bound so a busy server still makes progress. On a Postgres
+ * issues several in a row), up to a bound so a busy server still makes progress. Work a request
+ * started, the jobs it queued included, does not wait for that request (ADR 0245). On a Postgres
  * server neither is tracked (connections run side by side there), so the wait is nothing.
  */
 
 interface OpenRequest {
   started: number;
+  /** When it was answered; null while it is open. */
+  ended: number | null;
 }
 
 /** Background work, with the request that started it (if one did): it does not wait for its own request. */
@@ -23,6 +26,11 @@ let inFlight = 0;
 let lastRequestActivity: { at: number; request: OpenRequest } | null = null;
 /** Start times of the HTTP requests being answered (embedded database only; see requestStarted). */
 const openRequests = new Set<OpenRequest>();
+/**
+ * Queued jobs by the request that sent them, until they start or that request no longer holds
+ * background work (QUIET_MS after its answer): a job's work does not wait for its own request.
+ */
+const jobsSentBy = new Map<string, OpenRequest>();
 
 /** A request's next statement usually follows its last within this (rendering between them). */
 const QUIET_MS = 40;
@@ -30,8 +38,31 @@ const POLL_MS = 10;
 /** A request open longer than this (a stream, a slow client) no longer holds background work back. */
 const REQUEST_HOLD_MS = 2_000;
 
+/** Runs work as background work; inside background work already (a job's), it stays that work. */
 export function inBackground<T>(work: () => Promise<T>): Promise<T> {
-  return background.run({ startedBy: requestScope.getStore() ?? null }, work);
+  return background.run(background.getStore() ?? { startedBy: requestScope.getStore() ?? null }, work);
+}
+
+/**
+ * Called as a job is queued. Sent while a request is answered (an upload queues its document's
+ * processing), the job is that request's work: it does not wait for that request, as the
+ * upload's own parts do not. Its worker starts it at once (LISTEN/NOTIFY), often before the
+ * upload is answered, and it then waited out the quiet after the upload (QUIET_MS) before
+ * reading the file.
+ */
+export function jobSent(jobId: string): void {
+  const request = requestScope.getStore();
+  if (!request) return;
+  const now = performance.now();
+  for (const [id, by] of jobsSentBy) if (by.ended !== null && now - by.ended > QUIET_MS) jobsSentBy.delete(id);
+  jobsSentBy.set(jobId, request);
+}
+
+/** Runs a queued job's handler as background work started by the request that sent it, if any. */
+export function runJob<T>(jobId: string, work: () => Promise<T>): Promise<T> {
+  const startedBy = jobsSentBy.get(jobId) ?? null;
+  jobsSentBy.delete(jobId);
+  return background.run({ startedBy }, work);
 }
 
 /** Called by the embedded database's driver around every statement. */
@@ -55,12 +86,13 @@ export async function trackStatement<T>(run: () => Promise<T>): Promise<T> {
  * start another statement ahead of it: counting the request from its start closes that gap.
  */
 export function requestStarted(): { ended: () => void; run: (next: () => void) => void } {
-  const request: OpenRequest = { started: performance.now() };
+  const request: OpenRequest = { started: performance.now(), ended: null };
   openRequests.add(request);
   return {
     ended: () => {
       openRequests.delete(request);
-      lastRequestActivity = { at: performance.now(), request };
+      request.ended = performance.now();
+      lastRequestActivity = { at: request.ended, request };
     },
     run: (next) => requestScope.run(request, next),
   };

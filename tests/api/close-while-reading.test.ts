@@ -19,7 +19,7 @@ it('closes while an upload is being read, ending the reading process', async () 
   const jobId = response.json().job_id;
   for (;;) {
     const job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/status`, headers: bearer(alice.token) })).json();
-    expect(job.status).not.toMatch(/completed|failed/);
+    expect(job.status, `the job ended before it was read: ${job.error ?? job.progress_message}`).not.toMatch(/completed|failed/);
     if (/^Extracting page \d+ of 1000$/.test(job.progress_message)) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
