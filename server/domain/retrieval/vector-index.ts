@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { yieldToForeground } from '../../db/foreground';
 import { vectorBackendOf } from './vector-search';
+import { FIRST_BATCH, nextBatchSize } from '../ingest/batch-size';
 
 /**
  * New passages' vectors are written beside the HNSW index, not into it (ADR 0244): pgvector adds
@@ -21,8 +22,6 @@ const REBUILD_LOCK = 7_345_244;
  * at most about 30 ms more).
  */
 export const PENDING_LIMIT = 2_000;
-/** Vectors moved into the index per statement, so requests get the database between them. */
-const MOVE_BATCH = 100;
 /**
  * The index is built again over all the vectors, in one statement, when the pending ones are at
  * least as many as those in it and the whole is at most this: the embedded database answers
@@ -68,12 +67,17 @@ export async function indexPendingVectors(db: Kysely<DB>, options: { rebuildUpTo
     const moved = await rebuildWithPending(db, definition, rebuildUpTo);
     if (moved !== null) return { moved, rebuilt: true };
   }
+  // As many per statement as keep it short (about 60 ms), so requests get the database between
+  // them: each vector costs 1-4 ms there, more as the index grows.
   let moved = 0;
+  let batch = FIRST_BATCH;
   for (;;) {
     await yieldToForeground();
-    const n = await movePending(db, sql`p.chunk_id in (select chunk_id from chunk_embeddings_pending order by chunk_id limit ${MOVE_BATCH} for update skip locked)`);
+    const started = performance.now();
+    const n = await movePending(db, sql`p.chunk_id in (select chunk_id from chunk_embeddings_pending order by chunk_id limit ${batch} for update skip locked)`);
     if (n === 0) return { moved, rebuilt: false };
     moved += n;
+    batch = nextBatchSize(batch, performance.now() - started);
   }
 }
 
