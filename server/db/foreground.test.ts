@@ -8,6 +8,13 @@ function heldStatement() {
   return { running, end: () => end() };
 }
 
+/** Answers the request 60 ms from now, noting it in the order. */
+async function answerLater(request: { ended: () => void }, order: string[], what = 'page answered'): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  order.push(what);
+  request.ended();
+}
+
 describe('background statements yield to requests', () => {
   it('background work waits while a request’s statement runs, and goes on after it ends', async () => {
     const order: string[] = [];
@@ -31,9 +38,7 @@ describe('background statements yield to requests', () => {
       await yieldToForeground();
       order.push('background statement');
     });
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    order.push('request answered');
-    ended();
+    await answerLater({ ended }, order, 'request answered');
     await background;
     expect(order).toEqual(['request answered', 'background statement']);
   });
@@ -62,9 +67,7 @@ describe('background statements yield to requests', () => {
         order.push('next part written');
       });
     });
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    order.push('page answered');
-    page.ended();
+    await answerLater(page, order);
     await next;
     upload.ended();
     expect(order).toEqual(['own part written', '100 ms passed', 'page answered', 'next part written']);
@@ -141,11 +144,7 @@ describe('background statements yield to requests', () => {
       // The upload is still being answered (REQUEST_HOLD_MS is 2 s): its job goes on at once.
       await inBackground(() => yieldToForeground(60_000));
       order.push('own job went on');
-      const page = requestStarted();
-      setTimeout(() => {
-        order.push('page answered');
-        page.ended();
-      }, 60);
+      void answerLater(requestStarted(), order);
       await yieldToForeground(60_000);
       order.push('job went on after the page');
     });
@@ -161,9 +160,7 @@ describe('background statements yield to requests', () => {
       await yieldToForeground(60_000);
       order.push('job went on');
     });
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    order.push('page answered');
-    page.ended();
+    await answerLater(page, order);
     await job;
     expect(order).toEqual(['page answered', 'job went on']);
   });
