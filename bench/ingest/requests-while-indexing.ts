@@ -11,6 +11,9 @@
  * GM's request (GET /api/datasets, through the app) is sent every 100-200 ms. The
  * same request with nothing in the background is the anchor. On the embedded database a request's
  * statement waits for the statement under way, so its wait follows the longest move statement.
+ * Each round leaves its vectors' old entries dead in the library's HNSW index (the embedded
+ * database does not vacuum that table, ADR 0249): searches on the library are slower afterwards,
+ * so time retrieval on a library built afresh.
  */
 import os from 'node:os';
 import { sql } from 'kysely';

@@ -261,6 +261,9 @@ Behind the red door of the harbour inn the smugglers count their coin.`,
     // ANALYZE ran: the planner's row count for the table now counts the bulk write.
     const analyzed = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where relname = 'chunk_embeddings'`.execute(db);
     expect(Number(analyzed.rows[0].n)).toBeGreaterThanOrEqual(1500);
+    // It gathered nothing on the vectors themselves, which no plan reads (ADR 0262); the plan below still uses the index.
+    const columns = await sql<{ attname: string }>`select attname from pg_stats where tablename = 'chunk_embeddings' order by attname`.execute(db);
+    expect(columns.rows.map((row) => row.attname)).toEqual(['chunk_id', 'model']);
     const probe = `[${Array.from({ length: 512 }, (_, i) => Math.cos(i)).join(',')}]`;
     const plan = await db.transaction().execute(async (trx) => {
       await sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true)`.execute(trx);
