@@ -9,7 +9,7 @@ import { failJob } from '../tomes/jobs';
 import { readDocumentFile } from '../tomes/stored-files';
 import { recordUsage } from '../usage/usage';
 import { ExtractionError } from './extract';
-import { FIRST_BATCH, nextBatchSize } from './batch-size';
+import { FIRST_BATCH, nextBatchSize } from '../../db/batch-size';
 import { JobProgress } from './job-progress';
 import { prepareOffThread } from './prepare/off-thread';
 import { type OfflineEmbedding, offlineVectors, type PreparedDocument } from './prepare/prepare';

@@ -9,6 +9,9 @@ const STALE_SHARE = 0.1;
 /** A search looks at most this often per database handle. */
 const CHECK_EVERY_MS = 10_000;
 
+/** The tables whose statistics the search's plans read. */
+const SEARCH_TABLES = ['chunks', 'chunk_embeddings', 'chunk_search_terms'] as const;
+
 const lastCheck = new WeakMap<object, number>();
 const running = new WeakMap<object, Promise<void>>();
 
@@ -28,8 +31,6 @@ export async function refreshSearchStatistics(db: Kysely<DB>): Promise<void> {
     await sql`analyze ${sql.table(table)}`.execute(db);
   }
 }
-
-const SEARCH_TABLES = ['chunks', 'chunk_embeddings', 'chunk_search_terms'] as const;
 
 /**
  * What a search does about stale statistics (refreshSearchStatisticsIfStale), checked at most

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { yieldToForeground } from '../../db/foreground';
 import { vectorBackendOf } from './vector-search';
-import { FIRST_BATCH, nextBatchSize } from '../ingest/batch-size';
+import { FIRST_BATCH, nextBatchSize } from '../../db/batch-size';
 
 /**
  * New passages' vectors are written beside the HNSW index, not into it (ADR 0244): pgvector adds

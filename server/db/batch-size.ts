@@ -1,7 +1,7 @@
 /**
- * How many rows the next statement of a long write takes: a document's passages, vectors moved
- * into the vector index (retrieval/vector-index.ts). On the embedded database a statement
- * holds the only backend, and with it every other request, so each should stay short; on a
+ * How many rows the next statement of a long write takes: a document's passages
+ * (domain/ingest/ingest-document.ts), vectors moved into the vector index
+ * (domain/retrieval/vector-index.ts). On the embedded database a statement holds the only backend, and with it every other request, so each should stay short; on a
  * quiet machine or a server, fewer and larger statements index faster (the per-statement cost
  * is paid less often). The size follows the time the last batch took, aiming at TARGET_MS,
  * growing at most twofold per step. TARGET_MS is low because a request arriving meanwhile waits
