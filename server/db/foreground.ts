@@ -118,11 +118,15 @@ function requestsWaiting(now: number, own: OpenRequest | null): boolean {
 export async function yieldToForeground(maxWaitMs = 1_000): Promise<void> {
   const deadline = performance.now() + maxWaitMs;
   await aTurnWithIncomingRequests();
-  const work = background.getStore();
-  if (!work) return;
-  while (requestsWaiting(performance.now(), work.startedBy) && performance.now() < deadline) {
+  while (backgroundMustWait() && performance.now() < deadline) {
     await new Promise<void>((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/** Whether the work running here, as background work, would wait for requests now; elsewhere never. */
+export function backgroundMustWait(): boolean {
+  const work = background.getStore();
+  return work !== undefined && requestsWaiting(performance.now(), work.startedBy);
 }
 
 /**
