@@ -1,13 +1,11 @@
 import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-
-const resultsDir = process.env.CI_RESULTS_DIR;
+import { vitestReports } from './tests/support/ci-reports';
 
 // Kept apart from vite.config.ts so the Remix plugin never loads under vitest.
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'app/**/*.test.ts', 'jobs/**/*.test.ts', 'contract/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'app/**/*.test.ts', 'jobs/**/*.test.ts', 'contract/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/ci/**/*.test.ts'],
     exclude: ['**/*.corpus.test.ts', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -19,8 +17,7 @@ export default defineConfig({
     // while a file waits on a child process, a job or a timer. Two keep both cores busy.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     globalSetup: ['tests/support/global-setup.ts'],
-    // In CI each run also writes a JSON report that scripts/ci-summary.mjs adds up.
-    reporters: resultsDir ? ['default', 'json'] : ['default'],
-    outputFile: resultsDir ? { json: path.join(resultsDir, `${process.env.VITEST_JSON_NAME ?? 'vitest'}.json`) } : undefined,
+    // In CI each run also writes the reports that scripts/ci-summary.mjs adds up.
+    ...vitestReports('vitest'),
   },
 });

@@ -1,8 +1,6 @@
 import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-
-const resultsDir = process.env.CI_RESULTS_DIR;
+import { vitestReports } from './tests/support/ci-reports';
 
 // Suites that read ../shared (the SRD corpus, the format fixtures, the eval questions).
 // They find it through SHARED_DIR and fail loudly when it is missing.
@@ -18,8 +16,7 @@ export default defineConfig({
     // Two workers on CI's 2 cores, as in vitest.config.ts.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     globalSetup: ['tests/support/global-setup.ts'],
-    // In CI each run also writes a JSON report that scripts/ci-summary.mjs adds up.
-    reporters: resultsDir ? ['default', 'json'] : ['default'],
-    outputFile: resultsDir ? { json: path.join(resultsDir, `${process.env.VITEST_JSON_NAME ?? 'vitest-corpus'}.json`) } : undefined,
+    // In CI each run also writes the reports that scripts/ci-summary.mjs adds up.
+    ...vitestReports('vitest-corpus'),
   },
 });

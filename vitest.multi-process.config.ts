@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-
-const resultsDir = process.env.CI_RESULTS_DIR;
+import { vitestReports } from './tests/support/ci-reports';
 
 // Several real processes on one PostgreSQL server (MULTI_PROCESS_DATABASE_URL): `npm run
 // test:multi-process`, a CI step of its own. It fails, never skips, when the server is missing.
@@ -11,7 +9,7 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
-    reporters: resultsDir ? ['default', 'json'] : ['default'],
-    outputFile: resultsDir ? { json: path.join(resultsDir, 'vitest-multi-process.json') } : undefined,
+    // In CI each run also writes the reports that scripts/ci-summary.mjs adds up.
+    ...vitestReports('vitest-multi-process'),
   },
 });

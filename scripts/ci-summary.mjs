@@ -9,6 +9,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+const failedRuns = new Set();
 const firstLines = (message) =>
   String(message ?? '')
     .replace(/\x1b\[[0-9;]*m/g, '')
@@ -31,12 +32,14 @@ function playwrightFailures(suite, titles) {
   for (const child of suite.suites ?? []) playwrightFailures(child, path_);
 }
 
-for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+const reports = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+for (const file of reports.filter((f) => !f.endsWith('.run-end.json'))) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   if (report.numPassedTests !== undefined) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (report.numFailedTests > 0 || report.numFailedTestSuites > 0) failedRuns.add(file.replace(/\.json$/, ''));
     for (const result of report.testResults ?? []) {
       for (const assertion of result.assertionResults ?? []) {
         if (assertion.status === 'failed') {
@@ -52,8 +55,29 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     failed += report.stats.unexpected + (report.stats.flaky ?? 0);
     skipped += report.stats.skipped;
     for (const suite of report.suites ?? []) playwrightFailures(suite, []);
+    // Errors outside any test: a global setup, a web server that did not start.
+    for (const error of report.errors ?? []) {
+      failed += 1;
+      failures.push(`${file}: an error outside any test\n${firstLines(error.message)}`);
+    }
   }
   console.log(`${file}: ${JSON.stringify(report.stats ?? { passed: report.numPassedTests, failed: report.numFailedTests })}`);
+}
+// A vitest run fails on an unhandled error even when every test passed, and on a few other
+// things its JSON report does not hold (tests/support/ci-reports.ts).
+for (const file of reports.filter((f) => f.endsWith('.run-end.json'))) {
+  const runEnd = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const run = file.replace(/\.run-end\.json$/, '');
+  for (const error of runEnd.unhandledErrors) {
+    failed += 1;
+    failures.push(
+      `${run}: an unhandled error, outside any test${error.during ? ` (during ${error.during})` : ''}\n${firstLines(error.stack ?? `${error.name}: ${error.message}`)}`,
+    );
+  }
+  if (runEnd.reason !== 'passed' && runEnd.unhandledErrors.length === 0 && !failedRuns.has(run)) {
+    failed += 1;
+    failures.push(`${run}: vitest ended the run ${runEnd.reason}, with no failed test in its report: read that step's log`);
+  }
 }
 if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `- ${f}`).join('\n')}\n`);
 console.log(`ci: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
