@@ -5,7 +5,9 @@
 FROM node:24-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# patches/: fixes to dependencies that npm ci applies after installing (patch-package).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -20,6 +22,7 @@ ENV NODE_ENV=production \
 # the login lockout and rate limits see the real client; leave it unset when nothing proxies the
 # container (a client could otherwise forge its address). See the README's Deployment section.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY server ./server

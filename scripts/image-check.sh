@@ -26,6 +26,7 @@ fi
 
 echo "image-check: runtime stage (production dependencies only)"
 cp "$build/package.json" "$build/package-lock.json" "$build/tsconfig.json" "$work/runtime/"
+cp -r "$build/patches" "$work/runtime/"
 (cd "$work/runtime" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
 cp -r "$build/build" "$build/server" "$build/jobs" "$build/contract" "$build/db" "$work/runtime/"
 mkdir -p "$work/runtime/app" && cp "$build/app/load-context.ts" "$work/runtime/app/"
