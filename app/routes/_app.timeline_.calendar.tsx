@@ -221,8 +221,12 @@ export default function CalendarPage() {
             <input type="checkbox" name="week_resets" defaultChecked={values.week_resets === 'on'} />
             <span>Each month starts the week over</span>
           </label>
+          <label className="tl-check">
+            <input type="checkbox" name="no_year_zero" defaultChecked={values.no_year_zero === 'on'} />
+            <span>No year 0 (year -1 is followed by year 1)</span>
+          </label>
           <label>
-            Leap days, one a line: name, month, every N, except M, offset K
+            Leap days, one a line: name, month, every N, except M, offset K (add “festival” for a day read by its own name)
             <textarea name="leap_days" rows={2} defaultValue={values.leap_days} placeholder="Shieldmeet, Midsummer, every 4" />
           </label>
           <label>

@@ -195,7 +195,7 @@ describe('a custom calendar', () => {
     // Shieldmeet: Midsummer lasts two days in a leap year.
     expect(calendar.monthsOf(1372)[9].length).toBe(2);
     expect(calendar.monthsOf(1373)[9].length).toBe(1);
-    expect(calendar.label(calendar.toDay({ year: 1372, month: 10, day: 2 }))).toBe('Midsummer (day 2), 1372 DR');
+    expect(calendar.label(calendar.toDay({ year: 1372, month: 10, day: 2 }))).toBe('Shieldmeet, 1372 DR');
 
     // A week that runs through the year skips the festival and picks up where it left off.
     const aelorian = customCalendar(normalizeCalendar(aeloria));

@@ -27,6 +27,12 @@ export interface MoonPhase {
   count: number;
 }
 
+export interface NamedDay {
+  name: string;
+  month: number;
+  day: number;
+}
+
 export type ParsedDate = { ok: true; date: CalendarDate; day: number } | { ok: false; problem: string };
 
 export interface Calendar {
@@ -47,6 +53,10 @@ export interface Calendar {
   /** The weekday's index into `weekdays`, or null for a day outside the week (intercalary). */
   weekdayOf(day: number): number | null;
   moonPhases(day: number): MoonPhase[];
+  /** The year's days that have their own names (festivals, intercalary and leap days), with their dates. */
+  namedDays(year: number): NamedDay[];
+  /** A year as a GM writes it ("1372", "1372 DR", "501 BC"), as the calendar's year number; null when unreadable. */
+  readYear(text: string): number | null;
   /** What the date field's help says about writing dates. */
   dateHint: string;
   /** The first and last day the calendar accepts. */

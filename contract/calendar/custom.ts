@@ -1,4 +1,4 @@
-import type { Calendar, CalendarDate, MonthInfo, MoonPhase, ParsedDate } from './calendar';
+import type { Calendar, CalendarDate, MonthInfo, MoonPhase, NamedDay, ParsedDate } from './calendar';
 import { CALENDAR_LIMITS, type CalendarDefinition, type LeapDayDefinition } from './definition';
 
 const floorDiv = (a: number, b: number) => Math.floor(a / b);
@@ -49,7 +49,13 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
   const { months, leap_days: leapDays, epoch } = definition;
   const baseLength = months.reduce((sum, month) => sum + month.length, 0);
   const baseWeekLength = months.reduce((sum, month) => sum + (month.intercalary ? 0 : month.length), 0);
-  const weekLeapDays = leapDays.filter((leapDay) => !months[leapDay.month].intercalary);
+  /** A leap day that is outside the week: in a festival period, or a festival itself. */
+  const outsideWeek = (leapDay: LeapDayDefinition) => Boolean(months[leapDay.month].intercalary || leapDay.intercalary);
+  const weekLeapDays = leapDays.filter((leapDay) => !outsideWeek(leapDay));
+  const zeroExists = definition.year_zero_exists !== false;
+  /** The year as written: without a year 0, the stored year 0 is written -1. */
+  const writtenYear = (year: number) => (zeroExists || year > 0 ? year : year - 1);
+  const storedYear = (written: number) => (zeroExists || written > 0 ? written : written + 1);
   const averageLength =
     baseLength +
     leapDays.reduce((sum, leapDay) => {
@@ -101,17 +107,50 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
 
   const firstEra = definition.eras[0];
   const yearLabel = (year: number) => {
-    let era = null;
-    for (const candidate of definition.eras) if (candidate.start_year <= year) era = candidate;
-    if (era) return `${era.restart ? year - era.start_year + 1 : year} ${era.abbreviation || era.name}`;
+    let index = -1;
+    definition.eras.forEach((candidate, at) => {
+      if (candidate.start_year <= year) index = at;
+    });
+    const era = definition.eras[index];
+    if (era) {
+      const next = definition.eras[index + 1];
+      const written = writtenYear(year);
+      // An era that ends before year 1 (Before Christ) counts its years back: 1 B.C., not -1 B.C.
+      const count = era.restart ? year - era.start_year + 1 : next && next.start_year <= 1 && written < 0 ? -written : written;
+      return `${count} ${era.abbreviation || era.name}`;
+    }
     if (firstEra?.restart) return `${firstEra.start_year - year} before ${firstEra.abbreviation || firstEra.name}`;
-    return String(year);
+    return String(writtenYear(year));
+  };
+
+  /** The leap days that fall in a month this year, in the order they are added to its end. */
+  const leapDaysIn = (year: number, monthIndex: number) => leapDays.filter((leapDay) => leapDay.month === monthIndex && isLeapFor(leapDay, year));
+
+  const namedDays = (year: number): NamedDay[] => {
+    const named: NamedDay[] = [];
+    months.forEach((month, index) => {
+      if (month.intercalary && month.length === 1) named.push({ name: month.name, month: index + 1, day: 1 });
+      leapDaysIn(year, index).forEach((leapDay, at) => {
+        if (outsideWeek(leapDay)) named.push({ name: leapDay.name, month: index + 1, day: month.length + at + 1 });
+      });
+    });
+    return named;
+  };
+
+  /** A leap day's name when the date is one that reads by its own name (Shieldmeet, not "Midsummer (day 2)"). */
+  const leapDayName = ({ year, month, day }: CalendarDate) => {
+    const extra = day - months[month - 1].length;
+    if (extra < 1) return null;
+    const leapDay = leapDaysIn(year, month - 1)[extra - 1];
+    return leapDay && outsideWeek(leapDay) ? leapDay.name : null;
   };
 
   const label = (day: number, style: 'long' | 'short' = 'long') => {
     const date = fromDay(day);
     const month = monthsOf(date.year)[date.month - 1];
     const name = style === 'short' ? month.short : month.name;
+    const ownName = leapDayName(date);
+    if (ownName) return `${ownName}, ${yearLabel(date.year)}`;
     if (month.intercalary) {
       return month.length === 1 ? `${name}, ${yearLabel(date.year)}` : `${name} (day ${date.day}), ${yearLabel(date.year)}`;
     }
@@ -121,11 +160,13 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
   const weekdayOf = (day: number): number | null => {
     const date = fromDay(day);
     const lengths = monthsOf(date.year);
-    if (lengths[date.month - 1].intercalary) return null;
+    if (lengths[date.month - 1].intercalary || leapDayName(date)) return null;
     const count = definition.weekdays.length;
     if (definition.week_resets_each_month) return mod(definition.first_weekday + date.day - 1, count);
     let passed = weekDaysBefore(date.year);
-    for (let index = 0; index < date.month - 1; index += 1) if (!lengths[index].intercalary) passed += lengths[index].length;
+    for (let index = 0; index < date.month - 1; index += 1) {
+      if (!lengths[index].intercalary) passed += lengths[index].length - leapDaysIn(date.year, index).filter(outsideWeek).length;
+    }
     return mod(definition.first_weekday + passed + date.day - 1, count);
   };
 
@@ -138,10 +179,12 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
     if (!value) return { ok: false, problem: 'Date is required' };
     const match = WIRE_DATE.exec(value);
     if (!match) return { ok: false, problem: `Date must be written YEAR-MONTH-DAY with the month's number (1 to ${monthCount}), like 412-03-15` };
-    const year = Number(match[2]) * (match[1] === '-' ? -1 : 1);
+    const written = Number(match[2]) * (match[1] === '-' ? -1 : 1);
+    if (written === 0 && !zeroExists) return { ok: false, problem: `There is no year 0 in ${definition.name}: year -1 is followed by year 1` };
+    const year = storedYear(written);
     const month = Number(match[3]);
     const day = Number(match[4]);
-    if (Math.abs(year) > CALENDAR_LIMITS.year) return { ok: false, problem: `Years run from -${CALENDAR_LIMITS.year} to ${CALENDAR_LIMITS.year}` };
+    if (Math.abs(written) > CALENDAR_LIMITS.year) return { ok: false, problem: `Years run from -${CALENDAR_LIMITS.year} to ${CALENDAR_LIMITS.year}` };
     if (month < 1 || month > monthCount) return { ok: false, problem: `The month of a date runs from 1 to ${monthCount} in ${definition.name}` };
     const info = monthsOf(year)[month - 1];
     if (day < 1 || day > info.length) {
@@ -151,8 +194,23 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
     return { ok: true, date, day: toDay(date) };
   };
 
-  const format = ({ year, month, day }: CalendarDate) =>
-    `${year < 0 ? '-' : ''}${String(Math.abs(year)).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const format = ({ year: stored, month, day }: CalendarDate) => {
+    const year = writtenYear(stored);
+    return `${year < 0 ? '-' : ''}${String(Math.abs(year)).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  };
+
+  const readYear = (text: string): number | null => {
+    const match = /^(-?\d{1,6})\s*(.*)$/.exec(text.trim());
+    if (!match) return null;
+    const written = Number(match[1]);
+    const suffix = match[2].replace(/\./g, '').trim().toLowerCase();
+    if (!suffix) return written === 0 && !zeroExists ? null : storedYear(written);
+    const era = definition.eras.find((candidate) =>
+      [candidate.abbreviation, candidate.name].some((name) => name && name.replace(/\./g, '').toLowerCase() === suffix),
+    );
+    if (!era) return null;
+    return era.restart ? era.start_year + written - 1 : storedYear(written);
+  };
 
   return {
     kind: 'custom',
@@ -166,6 +224,8 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
     yearLabel,
     weekdays: definition.weekdays,
     weekdayOf,
+    namedDays,
+    readYear,
     moonPhases: (day) => definition.moons.map((moon) => moonPhase(moon.name, moon.cycle, moon.shift, moon.phases, day - epoch)),
     dateHint: `Write YEAR-MONTH-DAY with the month's number (1 to ${monthCount})${
       months.some((month) => month.intercalary) ? ', festival days included' : ''

@@ -31,6 +31,8 @@ export interface LeapDayDefinition {
    */
   rules: LeapRule[];
   offset: number;
+  /** A day outside the week that reads by its own name (Fantasy-Calendar's intercalary leap day). */
+  intercalary?: boolean;
 }
 
 export interface EraDefinition {
@@ -65,6 +67,11 @@ export interface CalendarDefinition {
   moons: MoonDefinition[];
   /** The day number (days since 1970-01-01, proleptic Gregorian) of year 1, month 1, day 1. */
   epoch: number;
+  /**
+   * False: the calendar has no year 0, so the year written -1 comes right before year 1 (the
+   * year stored as 0 is written -1). Absent: true, astronomical numbering.
+   */
+  year_zero_exists?: boolean;
 }
 
 /** Day number of 1 January of year 1 in the proleptic Gregorian calendar. */
@@ -144,6 +151,7 @@ export function calendarProblem(input: unknown): string | null {
       if (!rule || !isInt(rule.every) || rule.every < 1 || rule.every > 1_000_000) return `${label}: every rule needs a whole number of years from 1`;
       if (typeof rule.leap !== 'boolean') return `${label}: every rule must say leap or not`;
     }
+    if (leapDay.intercalary !== undefined && typeof leapDay.intercalary !== 'boolean') return `${label}: intercalary must be true or false`;
     const sorted = sortRules(rules);
     for (let index = 1; index < sorted.length; index += 1) {
       if (sorted[index - 1].every % sorted[index].every !== 0) {
@@ -182,6 +190,7 @@ export function calendarProblem(input: unknown): string | null {
   }
 
   if (!isInt(calendar.epoch) || Math.abs(calendar.epoch) > 100_000_000) return 'The epoch must be a whole day number';
+  if (calendar.year_zero_exists !== undefined && typeof calendar.year_zero_exists !== 'boolean') return 'year_zero_exists must be true or false';
   return null;
 }
 
@@ -207,11 +216,13 @@ export function normalizeCalendar(calendar: CalendarDefinition): CalendarDefinit
       month: leapDay.month,
       rules: sortRules(leapDay.rules).map(({ every, leap }) => ({ every, leap })),
       offset: leapDay.offset,
+      ...(leapDay.intercalary ? { intercalary: true } : {}),
     })),
     eras: [...calendar.eras]
       .sort((a, b) => a.start_year - b.start_year)
       .map((era) => ({ name: era.name.trim(), abbreviation: era.abbreviation.trim(), start_year: era.start_year, restart: era.restart })),
     moons: calendar.moons.map(({ name, cycle, shift, phases }) => ({ name: name.trim(), cycle, shift, phases })),
     epoch: calendar.epoch,
+    ...(calendar.year_zero_exists === false ? { year_zero_exists: false } : {}),
   };
 }

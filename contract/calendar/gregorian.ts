@@ -37,6 +37,13 @@ export const gregorianCalendar: Calendar = {
   weekdays: WEEKDAY_NAMES,
   weekdayOf,
   moonPhases: () => [],
+  namedDays: () => [],
+  readYear(text) {
+    const match = /^(-?\d{1,6})\s*(bce?|b\.c\.(?:e\.)?|ad|a\.d\.|ce|c\.e\.)?$/i.exec(text.trim());
+    if (!match) return null;
+    const year = Number(match[1]);
+    return match[2] && /^b/i.test(match[2]) ? 1 - year : year;
+  },
   dateHint: 'Years before 1 count back from year 0 (1 BC): -0500-03-01 is 1 March 501 BC.',
   minDay: dayNumber({ year: MIN_YEAR, month: 1, day: 1 }),
   maxDay: dayNumber({ year: MAX_YEAR, month: 12, day: 31 }),

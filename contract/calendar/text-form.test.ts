@@ -9,7 +9,8 @@ describe('the calendar form', () => {
     weekdays: 'Oneday, Twoday, Threeday',
     first_weekday: 'Twoday',
     week_resets: '',
-    leap_days: 'Founders Day, Ember, every 4, except 100, every 400, offset 2',
+    leap_days: 'Founders Day, Ember, every 4, except 100, every 400, offset 2\nShieldmeet, Lanternfest, every 4, festival',
+    no_year_zero: 'on',
     eras: 'Age of Lanterns, AL, 1\nCommon Count, CC, 500, continues',
     moons: 'Vigil, 27.5, shift 2, phases 4',
     year_one: '0001-01-01',
@@ -37,6 +38,7 @@ describe('the calendar form', () => {
           ],
           offset: 2,
         },
+        { name: 'Shieldmeet', month: 1, rules: [{ every: 4, leap: true }], offset: 0, intercalary: true },
       ],
       eras: [
         { start_year: 1, restart: true },
@@ -44,6 +46,7 @@ describe('the calendar form', () => {
       ],
       moons: [{ name: 'Vigil', cycle: 27.5, shift: 2, phases: 4 }],
       epoch: -719162,
+      year_zero_exists: false,
     });
     expect(calendarFromForm(formFromCalendar(parsed.definition))).toEqual(parsed);
   });

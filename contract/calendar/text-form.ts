@@ -24,6 +24,8 @@ export interface CalendarFormFields {
   moons: string;
   /** The Gregorian date year 1's first day falls on (ISO 8601), tying the calendar to the timeline's days. */
   year_one: string;
+  /** 'on' when the calendar has no year 0 (year -1 is followed by year 1). */
+  no_year_zero?: string;
 }
 
 const lines = (text: string) =>
@@ -54,13 +56,18 @@ export function calendarFromForm(fields: Partial<CalendarFormFields>): { definit
     if (!name || month < 0) return { problem: `${where}: write "Name, month, every N" with one of the months above` };
     const rules: { every: number; leap: boolean }[] = [];
     let offset = 0;
+    let intercalary = false;
     for (const rule of rest) {
+      if (/^(festival|intercalary)$/i.test(rule)) {
+        intercalary = true;
+        continue;
+      }
       const match = /^(every|except(?: every)?|offset)\s+(-?\d+)$/i.exec(rule);
       if (!match) return { problem: `${where}: "${rule}" should read "every N", "except N" or "offset N"` };
       if (/^offset/i.test(match[1])) offset = Number(match[2]);
       else rules.push({ every: Number(match[2]), leap: /^every/i.test(match[1]) });
     }
-    leapDays.push({ name, month, rules, offset });
+    leapDays.push({ name, month, rules, offset, ...(intercalary ? { intercalary: true } : {}) });
   }
 
   const eras: CalendarDefinition['eras'] = [];
@@ -103,6 +110,7 @@ export function calendarFromForm(fields: Partial<CalendarFormFields>): { definit
       eras,
       moons,
       epoch,
+      ...(fields.no_year_zero === 'on' ? { year_zero_exists: false } : {}),
     },
   };
 }
@@ -121,11 +129,13 @@ export function formFromCalendar(definition: CalendarDefinition): CalendarFormFi
           definition.months[leapDay.month]?.name ?? '',
           ...leapDay.rules.map((rule) => `${rule.leap ? 'every' : 'except'} ${rule.every}`),
           ...(leapDay.offset ? [`offset ${leapDay.offset}`] : []),
+          ...(leapDay.intercalary ? ['festival'] : []),
         ].join(', '),
       )
       .join('\n'),
     eras: definition.eras.map((era) => `${era.name}, ${era.abbreviation}, ${era.start_year}${era.restart ? '' : ', continues'}`).join('\n'),
     moons: definition.moons.map((moon) => `${moon.name}, ${moon.cycle}, shift ${moon.shift}, phases ${moon.phases}`).join('\n'),
     year_one: formatIsoDate(fromDayNumber(definition.epoch)),
+    no_year_zero: definition.year_zero_exists === false ? 'on' : '',
   };
 }

@@ -55,7 +55,7 @@ describe('campaign calendars over /api', () => {
       'Highharvestide',
       'The Feast of the Moon',
     ]);
-    expect(definition.leap_days).toEqual([{ name: 'Shieldmeet', month: 9, rules: [{ every: 4, leap: true }], offset: 0 }]);
+    expect(definition.leap_days).toEqual([{ name: 'Shieldmeet', month: 9, rules: [{ every: 4, leap: true }], offset: 0, intercalary: true }]);
     expect(definition.weekdays).toHaveLength(10);
     expect(definition.week_resets_each_month).toBe(true);
     expect(definition.moons).toEqual([{ name: 'Selûne', cycle: 30.4375, shift: 13.9, phases: 8 }]);
@@ -85,7 +85,7 @@ describe('campaign calendars over /api', () => {
       date: '1492-10-02',
       event_type: 'world_event',
     });
-    expect(shieldmeet.json().date_label).toBe('Midsummer (day 2), 1492 DR');
+    expect(shieldmeet.json().date_label).toBe('Shieldmeet, 1492 DR');
     for (const [body, message] of [
       [{ date: '1491-10-02' }, 'No such date: Midsummer 1491 DR has 1 day'],
       [{ date: '1492-18-01' }, 'The month of a date runs from 1 to 17 in Calendar of Harptos'],
@@ -212,6 +212,83 @@ describe('campaign calendars over /api', () => {
     expect(exported.static_data.settings.year_zero_exists).toBe(true);
     const reimported = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, exported);
     expect(reimported.json().definition).toEqual(saved.json().definition);
+  });
+
+  it('honours year_zero_exists both ways: without it, year -1 is followed by year 1', async () => {
+    const campaign = await campaignOf(alice.token, 'Year zero');
+    const post = (date: string) => call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, { title: `On ${date}`, date, event_type: 'world_event' });
+    // Harptos as exported has no year_zero_exists: no year 0.
+    await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, fixture('harptos.json'));
+    const zero = await post('0000-05-05');
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().error).toBe('There is no year 0 in Calendar of Harptos: year -1 is followed by year 1');
+    const before = (await post('-0001-17-30')).json();
+    const after = (await post('0001-01-01')).json();
+    expect(after.day - before.day).toBe(1);
+    expect(before).toMatchObject({ date: '-0001-17-30', date_label: '30 Nightal -1' });
+    expect((await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar/export`)).json().static_data.settings.year_zero_exists).toBe(false);
+
+    // Earth without year 0: 1 B.C. is followed by 1 A.D., and B.C. years count back.
+    await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, fixture('earth.json'));
+    const bc = (await post('-0001-06-01')).json();
+    expect(bc.date_label).toBe('1 June 1 B.C.');
+    expect((await post('0001-06-01')).json().day - bc.day).toBe(365);
+    expect((await post('0000-06-01')).statusCode).toBe(400);
+
+    // With year_zero_exists true, year 0 is a year like another.
+    const withZero = fixture('harptos.json');
+    withZero.static_data.settings.year_zero_exists = true;
+    await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, withZero);
+    expect((await post('0000-05-05')).json().date_label).toBe('5 Tarsakh 0');
+  });
+
+  it('reads leap and intercalary days by their own names, outside the week', async () => {
+    const campaign = await campaignOf(alice.token, 'Named days');
+    await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, fixture('harptos.json'));
+    const shieldmeet = (
+      await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, { title: 'Shieldmeet', date: '1372-10-02', event_type: 'world_event' })
+    ).json();
+    expect(shieldmeet.date_label).toBe('Shieldmeet, 1372 DR');
+
+    // A Third Imperium year: one 364-day month and Holiday, a day of its own outside the week.
+    const imperium = {
+      name: 'Imperial Calendar',
+      static_data: {
+        year_data: {
+          global_week: ['Wonday', 'Tuday', 'Thirday', 'Forday', 'Fiday', 'Sixday', 'Senday'],
+          first_day: 1,
+          overflow: true,
+          timespans: [{ name: 'Year', type: 'month', length: 364, interval: 1, offset: 0 }],
+          leap_days: [{ name: 'Holiday', intercalary: true, timespan: 0, day: 0, interval: '1', offset: 0 }],
+        },
+        settings: { year_zero_exists: true },
+        eras: [],
+        moons: [],
+      },
+    };
+    expect((await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, imperium)).statusCode).toBe(200);
+    const holiday = (
+      await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, { title: 'Holiday', date: '1105-01-365', event_type: 'world_event' })
+    ).json();
+    expect(holiday.date_label).toBe('Holiday, 1105');
+    const exported = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar/export`)).json();
+    expect(exported.static_data.year_data.leap_days[0]).toMatchObject({ name: 'Holiday', intercalary: true });
+  });
+
+  it('an edit keeps what the imported file had that Tomekeeper does not model', async () => {
+    const campaign = await campaignOf(alice.token, 'Kept events');
+    const file = fixture('harptos.json');
+    file.events = [{ name: 'The Time of Troubles begins', data: { date: { year: 1358, timespan: 0, day: 1 } }, category: -1 }];
+    await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, file);
+    const { definition } = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar`)).json();
+    const edited = await call(alice.token, 'PUT', `/api/campaigns/${campaign}/calendar`, { definition: { ...definition, name: 'Harptos, edited' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().imported).toBe(true);
+    const exported = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar/export`)).json();
+    expect(exported.name).toBe('Harptos, edited');
+    expect(exported.events).toEqual(file.events);
+    expect(exported.static_data.clock).toEqual(file.static_data.clock);
+    expect(exported.static_data.settings.year_zero_exists).toBe(false);
   });
 
   it('refuses bad calendars and bad files with a 4xx naming the problem, and writes nothing', async () => {

@@ -66,15 +66,13 @@ export async function setCalendar(
       await trx.deleteFrom('campaign_calendars').where('campaign_id', '=', campaignId).execute();
       return;
     }
-    const values = {
-      definition: JSON.stringify(definition),
-      source: source ? JSON.stringify(source) : null,
-      updated_at: new Date(),
-    };
+    const values = { definition: JSON.stringify(definition), updated_at: new Date() };
+    // An edit keeps the imported file, so an export still carries what we do not model (its events, seasons, clock).
+    const imported = source ? { source: JSON.stringify(source) } : {};
     await trx
       .insertInto('campaign_calendars')
-      .values({ campaign_id: campaignId, user_id: userId, ...values })
-      .onConflict((oc) => oc.column('campaign_id').doUpdateSet(values))
+      .values({ campaign_id: campaignId, user_id: userId, ...values, ...imported })
+      .onConflict((oc) => oc.column('campaign_id').doUpdateSet({ ...values, ...imported }))
       .execute();
   });
   return (await calendarFor(db, campaignId)).stored;

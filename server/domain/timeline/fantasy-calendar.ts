@@ -93,6 +93,7 @@ export function importFantasyCalendar(document: unknown, epoch = GREGORIAN_YEAR_
       month: number(leap.timespan, `Leap day "${name}" timespan`),
       rules: parseLeapInterval(leap.interval, offset, `Leap day "${name}"`),
       offset,
+      ...(leap.intercalary === true ? { intercalary: true } : {}),
     };
   });
 
@@ -134,6 +135,7 @@ export function importFantasyCalendar(document: unknown, epoch = GREGORIAN_YEAR_
     eras,
     moons,
     epoch,
+    year_zero_exists: zeroExists,
   } as CalendarDefinition;
   const problem = calendarProblem(definition);
   if (problem) throw refuse(problem);
@@ -146,7 +148,7 @@ export function exportFantasyCalendar(definition: CalendarDefinition, source: un
   const staticData: Json = isObject(base.static_data) ? base.static_data : {};
   const yearData: Json = isObject(staticData.year_data) ? staticData.year_data : {};
   const settings: Json = isObject(staticData.settings) ? staticData.settings : {};
-  if (!isObject(source)) settings.year_zero_exists = true;
+  settings.year_zero_exists = definition.year_zero_exists !== false;
   const zeroExists = settings.year_zero_exists === true;
   const old = (value: unknown, index: number): Json => {
     const items = Array.isArray(value) ? value : [];
@@ -165,9 +167,9 @@ export function exportFantasyCalendar(definition: CalendarDefinition, source: un
     offset: Number(old(yearData.timespans, index).offset ?? 0),
   }));
   yearData.leap_days = definition.leap_days.map((leapDay, index) => ({
-    intercalary: false,
     adds_week_day: false,
     ...old(yearData.leap_days, index),
+    intercalary: leapDay.intercalary === true,
     name: leapDay.name,
     timespan: leapDay.month,
     interval: formatLeapInterval(leapDay.rules),
