@@ -184,7 +184,7 @@ describe('session notes -> proposed events (Claude, through the fake Messages AP
         events: [
           {
             title: 'Raiders at the ford',
-            in_world_date: '1492-03-15',
+            date_text: '15 March 1492',
             session: 1,
             event_type: 'battle',
             participants: ['Wynn Ashdown'],
@@ -192,9 +192,10 @@ describe('session notes -> proposed events (Claude, through the fake Messages AP
             quote: 'Combat: six Ashen Hand raiders attack the caravan at the ford.',
           },
           { title: 'Invented', session: 1, event_type: 'prophecy', quote: 'A dragon lands on the caravan.' },
+          { title: 'Experience', session: 1, event_type: 'campaign_milestone', quote: 'Session ends. XP: 900 each.' },
           {
             title: 'The map',
-            in_world_date: null,
+            date_text: null,
             session: 1,
             event_type: 'discovery',
             quote: 'Idris Fenn pries open the crate and finds a map of the Sunless Vault.',
@@ -209,7 +210,8 @@ describe('session notes -> proposed events (Claude, through the fake Messages AP
     expect(engine).toBe('claude');
     expect(proposals.map((proposal) => [proposal.title, proposal.date, proposal.estimated])).toEqual([
       ['Raiders at the ford', '1492-03-15', false],
-      ['The map', proposals[1].date, true],
+      // No date of its own: the date written before it in the session.
+      ['The map', '1492-03-15', false],
     ]);
     for (const proposal of proposals) expect(LOG.slice(proposal.start, proposal.end)).toBe(proposal.quote);
 

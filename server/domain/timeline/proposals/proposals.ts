@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Calendar } from '../../../../contract/calendar';
 import { EVENT_LIMITS, EVENT_TYPES, eventTypeInfo, isEventType, type EventType } from '../../../../contract/timeline';
-import { todayIso, isoDayNumber } from '../../../../contract/timeline-dates';
 import { AiProviderError } from '../../../ai/errors';
 import { costOf } from '../../../ai/pricing';
 import type { AiProviders } from '../../../ai/providers';
@@ -14,7 +13,9 @@ import { readDocumentText } from '../../tomes/document-text';
 import { recordUsage } from '../../usage/usage';
 import { calendarFor } from '../calendar';
 import { dayOfInput, eventInputSchema, insertEvent, readEvents, type EventInput, type TimelineEvent } from '../timeline';
-import { proposeFromNotes, type ProposalDraft } from './session-notes';
+import { createDateReader } from './in-world-dates';
+import { dateInOrder, proposeFromNotes, type ProposalDraft } from './session-notes';
+import { isTableTalk } from './table-talk';
 
 export interface TimelineProposal {
   id: string;
@@ -64,9 +65,10 @@ export const proposalTool: StructuredOutputTool = {
           properties: {
             title: { type: 'string', description: 'A short headline, under 100 characters' },
             description: { type: 'string' },
-            in_world_date: {
+            date_text: {
               type: ['string', 'null'],
-              description: "The in-world date the text gives, written YEAR-MM-DD in the campaign's calendar; null when the text gives none",
+              description:
+                'The in-world date or time phrase the passage (or the heading above it) writes, copied verbatim: "28 Flamerule 1372", "Shieldmeet", "the next morning", "three days later"; null when it writes none',
             },
             session: { type: 'integer', description: 'The 1-based order of the session the passage belongs to within the document' },
             event_type: { type: 'string', enum: [...EVENT_TYPES] },
@@ -111,18 +113,11 @@ export async function proposeEvents(db: Kysely<DB>, ai: AiProviders, userId: str
   await requireOwnedCampaign(db, userId, campaignId);
   const document = await requireNotesDocument(db, userId, campaignId, documentId);
   const { calendar } = await calendarFor(db, campaignId);
-  const latest = await db
-    .selectFrom('timeline_events')
-    .select((eb) => eb.fn.max('event_day').as('last'))
-    .where('campaign_id', '=', campaignId)
-    .executeTakeFirst();
-  // With no in-world date, session N lands N days after the campaign's latest event (or today).
-  const baseDay = latest?.last != null ? Number(latest.last) + 1 : isoDayNumber(todayIso())!;
-  const yearHint = calendar.fromDay(baseDay).year;
+  const baseDay = await fallbackDayOf(db, campaignId, calendar);
 
   const engine = ai.engine === 'claude' ? 'claude' : 'offline';
   const notes = await readDocumentText(db, document.id);
-  const drafts = engine === 'claude' ? await proposeWithClaude(db, ai, userId, notes, calendar) : proposeFromNotes(notes, calendar, yearHint);
+  const drafts = engine === 'claude' ? await proposeWithClaude(db, ai, userId, notes, calendar, baseDay) : proposeFromNotes(notes, calendar, baseDay);
 
   let created = 0;
   await db.transaction().execute(async (trx) => {
@@ -138,7 +133,7 @@ export async function proposeEvents(db: Kysely<DB>, ai: AiProviders, userId: str
           title: draft.title.slice(0, EVENT_LIMITS.title),
           description: draft.description.slice(0, EVENT_LIMITS.description),
           event_day: day,
-          estimated: draft.day === null,
+          estimated: draft.day === null || draft.estimated,
           event_type: draft.event_type,
           location: draft.location.slice(0, EVENT_LIMITS.location),
           participants: JSON.stringify(draft.participants.map((name) => name.slice(0, EVENT_LIMITS.listItem)).slice(0, EVENT_LIMITS.listItems)),
@@ -157,10 +152,30 @@ export async function proposeEvents(db: Kysely<DB>, ai: AiProviders, userId: str
   return { engine, created, proposals };
 }
 
-async function proposeWithClaude(db: Kysely<DB>, ai: AiProviders, userId: string, content: string, calendar: Calendar): Promise<ProposalDraft[]> {
+/**
+ * Where passages no date reaches are placed: the day after the campaign's latest event, else the
+ * imported calendar's own current date, else the first day of year 1; never today's real date.
+ */
+async function fallbackDayOf(db: Kysely<DB>, campaignId: string, calendar: Calendar): Promise<number> {
+  const latest = await db
+    .selectFrom('timeline_events')
+    .select((eb) => eb.fn.max('event_day').as('last'))
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirst();
+  if (latest?.last != null) return Math.min(calendar.maxDay, Number(latest.last) + 1);
+  const row = await db.selectFrom('campaign_calendars').select('source').where('campaign_id', '=', campaignId).executeTakeFirst();
+  const current = (row?.source as { dynamic_data?: { year?: unknown; timespan?: unknown; day?: unknown } } | null)?.dynamic_data;
+  if (current && Number.isInteger(current.year) && Number.isInteger(current.timespan) && Number.isInteger(current.day)) {
+    const parsed = calendar.parse(`${current.year}-${Number(current.timespan) + 1}-${current.day}`);
+    if (parsed.ok) return parsed.day;
+  }
+  return calendar.toDay({ year: 1, month: 1, day: 1 });
+}
+
+async function proposeWithClaude(db: Kysely<DB>, ai: AiProviders, userId: string, content: string, calendar: Calendar, baseDay: number): Promise<ProposalDraft[]> {
   const text = content.slice(0, CLAUDE_MAX_CHARS);
   const months = calendar
-    .monthsOf(calendar.fromDay(isoDayNumber(todayIso())!).year)
+    .monthsOf(calendar.fromDay(baseDay).year)
     .map((month, index) => `${index + 1} ${month.name}${month.intercalary ? ' (festival days)' : ''}`)
     .join(', ');
   const started = Date.now();
@@ -169,9 +184,10 @@ async function proposeWithClaude(db: Kysely<DB>, ai: AiProviders, userId: string
     answer = await ai.generator.generate({
       system:
         'You read a tabletop RPG session log or session notes and list what happened in the game world, in order, as timeline events. ' +
-        'Skip table talk (recaps, attendance, experience points, loot tallies, session start and end). Quote each passage verbatim. ' +
-        `The campaign's calendar is ${calendar.name}; its months are: ${months}. Give an in-world date only when the text states one; ` +
-        'real-world timestamps of a log are not in-world dates.',
+        'Skip table talk: recaps, attendance, experience points, loot tallies, dice and rules talk, breaks, out-of-character remarks, session start and end. ' +
+        'Quote each passage verbatim. ' +
+        `The campaign's calendar is ${calendar.name}; its months are: ${months}. Copy the date or time phrase the text writes for each event ` +
+        '(or the one its heading writes); real-world timestamps of a log are not in-world dates.',
       messages: [{ role: 'user', content: `<document>\n${text}\n</document>` }],
       maxTokens: 4000,
       tool: proposalTool,
@@ -194,18 +210,20 @@ async function proposeWithClaude(db: Kysely<DB>, ai: AiProviders, userId: string
   const events = (answer.toolInput as { events?: unknown } | undefined)?.events;
   if (!Array.isArray(events)) throw new DomainError(502, 'The AI service returned events that could not be read. Please try again.');
   const drafts: ProposalDraft[] = [];
+  const dateTexts: string[] = [];
   for (const raw of events) {
     if (!raw || typeof raw !== 'object') continue;
     const item = raw as Record<string, unknown>;
     const quote = typeof item.quote === 'string' ? item.quote.trim() : '';
     const start = quote ? text.indexOf(quote) : -1;
     // A passage that is not in the document cannot be cited: drop it rather than invent a source.
-    if (start < 0 || typeof item.title !== 'string' || !item.title.trim()) continue;
-    const parsed = typeof item.in_world_date === 'string' ? calendar.parse(item.in_world_date) : null;
+    if (start < 0 || typeof item.title !== 'string' || !item.title.trim() || isTableTalk(quote)) continue;
+    dateTexts.push([typeof item.date_text === 'string' ? item.date_text : '', quote].join(' — '));
     drafts.push({
       title: item.title.trim(),
       description: typeof item.description === 'string' ? item.description : quote,
-      day: parsed?.ok ? parsed.day : null,
+      day: null,
+      estimated: true,
       session: Math.max(0, (Number.isInteger(item.session) ? (item.session as number) : 1) - 1),
       event_type: isEventType(item.event_type) ? (item.event_type as EventType) : 'player_party',
       participants: Array.isArray(item.participants) ? item.participants.filter((name): name is string => typeof name === 'string' && name.trim() !== '') : [],
@@ -215,6 +233,13 @@ async function proposeWithClaude(db: Kysely<DB>, ai: AiProviders, userId: string
       end: start + quote.length,
     });
   }
+  // The same reading of dates as the offline engine, over the phrases Claude copied.
+  const dates = dateInOrder(
+    drafts.map((draft, index) => ({ text: dateTexts[index], session: draft.session })),
+    createDateReader(calendar),
+    baseDay,
+  );
+  drafts.forEach((draft, index) => Object.assign(draft, dates[index]));
   return drafts;
 }
 

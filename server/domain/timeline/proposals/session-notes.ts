@@ -1,17 +1,22 @@
 /**
  * The offline engine for session notes -> proposed events. It reads the text's structure
  * (timestamped log lines, "Session 12" headings, bullets and paragraphs), skips the table talk
- * (recaps, attendance, XP and loot), and takes people and places from capitalised names and the
- * words around them. Every proposal cites the passage it came from by character offsets.
+ * (table-talk.ts), dates each passage in the campaign's calendar (in-world-dates.ts), and takes
+ * people and places from capitalised names and the words around them. Every proposal cites the
+ * passage it came from by character offsets.
  */
 import type { Calendar } from '../../../../contract/calendar';
 import type { EventType } from '../../../../contract/timeline';
+import { createDateReader, type DateReader } from './in-world-dates';
+import { isTableTalk } from './table-talk';
 
 export interface ProposalDraft {
   title: string;
   description: string;
   /** An in-world day found in the text, or null: then the session's place in order decides. */
   day: number | null;
+  /** The day was not written in the text: it comes from the session's order. */
+  estimated: boolean;
   /** 0-based order of the session the passage belongs to, within the document. */
   session: number;
   event_type: EventType;
@@ -26,12 +31,12 @@ interface Entry {
   text: string;
   start: number;
   session: number;
+  /** A heading: read for its date, never proposed. */
+  heading?: boolean;
 }
 
 const LOG_LINE = /^\[(\d{4}-\d{2}-\d{2})[ T]\d{1,2}:\d{2}(?::\d{2})?\]\s*/;
 const SESSION_HEADING = /^(#{1,6}\s*)?(session|episode|game)\s+#?\d+\b/i;
-const TABLE_TALK = /^(recap|previously|present|attendance|players?|xp|experience|loot|treasure|notes?|todo|next (time|session))\b[^:]{0,20}:/i;
-const SESSION_BOUNDARY = /\b(session|game)\b[^.]*\b(begins|starts|started|ends|ended|over|wraps)\b/i;
 
 /** Splits the document into passages, with the session each belongs to. */
 export function sessionEntries(content: string): Entry[] {
@@ -59,13 +64,16 @@ export function sessionEntries(content: string): Entry[] {
       if (body.trim()) entries.push({ text: body.trim(), start: lineStart + log[0].length + (body.length - body.trimStart().length), session });
       continue;
     }
+    const headingText = line.replace(/^\s*#{1,6}\s*/, '').trim();
     if (SESSION_HEADING.test(line.trim())) {
       flush();
       session += 1;
+      entries.push({ text: headingText, start: lineStart, session, heading: true });
       continue;
     }
     if (/^\s*#{1,6}\s/.test(line) || line.trim() === '') {
       flush();
+      if (headingText) entries.push({ text: headingText, start: lineStart, session: Math.max(0, session), heading: true });
       continue;
     }
     const bullet = /^(\s*(?:[-*+]|\d+[.)])\s+)/.exec(line);
@@ -202,32 +210,6 @@ export function partyOf(content: string): string[] {
     .filter(Boolean);
 }
 
-const ORDINAL = '(\\d{1,3})(?:st|nd|rd|th)?';
-
-/** An in-world date written in the calendar's month names: "3rd of Ches, 1492", "Hammer 12 1492 DR". */
-export function inWorldDay(text: string, calendar: Calendar, yearHint: number): { day: number; year: number } | null {
-  const months = calendar.monthsOf(yearHint).map((month) => month.name);
-  const names = months.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).sort((a, b) => b.length - a.length);
-  if (names.length === 0) return null;
-  const monthPattern = `(${names.join('|')})`;
-  const patterns = [
-    new RegExp(`\\b${ORDINAL}\\s+(?:day\\s+)?(?:of\\s+)?${monthPattern}\\b(?:,?\\s+(?:in\\s+)?(?:the\\s+year\\s+)?(-?\\d{1,6}))?`, 'i'),
-    new RegExp(`\\b${monthPattern}\\s+${ORDINAL}\\b(?:,?\\s+(-?\\d{1,6}))?`, 'i'),
-  ];
-  for (const [index, pattern] of patterns.entries()) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const [dayText, monthName, yearText] = index === 0 ? [match[1], match[2], match[3]] : [match[2], match[1], match[3]];
-    const year = yearText ? Number(yearText) : yearHint;
-    const month = months.findIndex((name) => name.toLowerCase() === monthName.toLowerCase()) + 1;
-    const length = calendar.monthsOf(year)[month - 1]?.length ?? 0;
-    const day = Number(dayText);
-    if (month < 1 || day < 1 || day > length) continue;
-    return { day: calendar.toDay({ year, month, day }), year };
-  }
-  return null;
-}
-
 function titleOf(text: string): string {
   const labelled = /^([A-Z][\w' ]{0,24}):\s+(.*)$/s.exec(text);
   let body = labelled ? labelled[2] : text;
@@ -242,27 +224,51 @@ function titleOf(text: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : 98)}…`;
 }
 
-/** Proposals from a document's text, in order. `yearHint` places month-only dates. */
-export function proposeFromNotes(content: string, calendar: Calendar, yearHint: number): ProposalDraft[] {
+/**
+ * Dates passages in order: a date the passage writes (or counts from the one before), else the
+ * last date written in its session, else the day after the previous session, else `fallbackDay`;
+ * the last two are estimates. Shared by both engines.
+ */
+export function dateInOrder(items: Array<{ text: string; session: number }>, read: DateReader, fallbackDay: number): Array<{ day: number; estimated: boolean }> {
+  let last: number | null = null;
+  let lastSession = -1;
+  let lastFromText = false;
+  return items.map((item) => {
+    const found = read(item.text, last);
+    if (found) {
+      // A day counted from an estimate is an estimate too.
+      const estimated = !found.absolute && !lastFromText;
+      last = found.day;
+      lastSession = item.session;
+      lastFromText = !estimated;
+      return { day: found.day, estimated };
+    }
+    if (last !== null && lastSession === item.session) return { day: last, estimated: !lastFromText };
+    last = last === null ? fallbackDay : last + 1;
+    lastSession = item.session;
+    lastFromText = false;
+    return { day: last, estimated: true };
+  });
+}
+
+/** Proposals from a document's text, in order. `fallbackDay` places passages no date reaches. */
+export function proposeFromNotes(content: string, calendar: Calendar, fallbackDay: number): ProposalDraft[] {
   const party = partyOf(content);
   const drafts: ProposalDraft[] = [];
-  let year = yearHint;
-  let sessionDay: { session: number; day: number } | null = null;
+  const entries = sessionEntries(content);
+  const dates = dateInOrder(entries, createDateReader(calendar), fallbackDay);
   let currentPlace: { session: number; name: string } | null = null;
-  for (const entry of sessionEntries(content)) {
-    const found = inWorldDay(entry.text, calendar, year);
-    if (found) {
-      year = found.year;
-      sessionDay = { session: entry.session, day: found.day };
-    }
+  for (const [index, entry] of entries.entries()) {
+    if (entry.heading) continue;
     const names = namesIn(entry.text, party);
     if (names.places.length > 0 && MOVEMENT.test(entry.text)) currentPlace = { session: entry.session, name: names.places[0] };
-    if (TABLE_TALK.test(entry.text) || SESSION_BOUNDARY.test(entry.text)) continue;
+    if (isTableTalk(entry.text)) continue;
     const location = names.places[0] ?? (currentPlace?.session === entry.session ? currentPlace.name : '');
     drafts.push({
       title: titleOf(entry.text),
       description: entry.text,
-      day: found?.day ?? (sessionDay?.session === entry.session ? sessionDay.day : null),
+      day: dates[index].day,
+      estimated: dates[index].estimated,
       session: entry.session,
       event_type: eventTypeOf(entry.text),
       participants: names.people.slice(0, 20),
