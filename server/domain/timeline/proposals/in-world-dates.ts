@@ -147,7 +147,7 @@ export function createDateReader(calendar: Calendar) {
     const counted = CARDINALS.get(word.replace(/day$/, ''));
     return counted ?? 1;
   };
-  const UNIT = `(days?|nights?|mornings?|weeks?|months?|years?|${alternatives([...CARDINALS.keys()].filter((word) => /^[a-z]+$/.test(word) && word.length > 2).map((word) => `${word}days?`))})`;
+  const UNIT = `(days?|nights?|mornings?|weeks?|months?|years?|(?:${alternatives([...CARDINALS.keys()].filter((word) => /^[a-z]+$/.test(word) && word.length > 2))})days?)`;
   const later = new RegExp(`\\b${COUNT}\\s+${UNIT}\\s+(?:later|afterwards?|after that|pass(?:es|ed)?|go by|went by|on)\\b`, 'i');
   const after = new RegExp(`\\b(?:after|within)\\s+(?:another\\s+)?${COUNT}\\s+${UNIT}\\b`, 'i');
   const nextDay =

@@ -14,7 +14,7 @@ const LABELLED =
 const OUT_OF_CHARACTER = /\b(out[- ]of[- ]character|OOC)\b/i;
 
 const AT_THE_TABLE =
-  /\b(absent|couldn['’]?t make it|could not make it|joined (?:us )?late|left early|(?:pizza|snack|dinner|coffee|bathroom|smoke) break|(?:stopped|paused|broke) for (?:pizza|food|snacks|dinner|the night)|ordered (?:pizza|food)|next session|reschedul\w*|(?:on|over) (?:discord|zoom|roll20|foundry)|session (?:ended|ends|wrapped) early|the (?:dm|gm) (?:ruled|allowed|said)|rules? (?:lookup|question|debate))\b/i;
+  /\b(absent|couldn['’]?t make it|could not make it|joined (?:us )?late|left early|(?:pizza|snack|dinner|coffee|bathroom|smoke) break|break (?:for|to)|(?:took|take|taking) a break|(?:stopped|paused|broke) for (?:pizza|food|snacks|dinner|the night)|ordered (?:pizza|food)|next session|reschedul\w*|(?:on|over) (?:discord|zoom|roll20|foundry)|session (?:ended|ends|wrapped) early|the (?:dm|gm) (?:ruled|allowed|said)|rules? (?:lookup|question|debate))\b/i;
 
 const MECHANICS =
   /\b(\d*d(?:4|6|8|10|12|20|100)\b|nat(?:ural)?\s*(?:1|20)s?\b|rolled (?:a |an |three |two |four |\d+ )?(?:\d+|natural|nat|crit\w*|twent\w+|ones)|critical (?:hit|fail\w*)|initiative|saving throws?|(?:ability|skill) checks?|hit points|\d+\s*hp\b|xp\b|experience points|level(?:l)?ed up|reached level \d+|spell slots?|advantage on|disadvantage on)/i;
