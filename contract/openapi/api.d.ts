@@ -520,6 +520,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{id}/timeline/proposals/accept-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept every pending proposal
+         * @description Accepts every pending proposal (of one document when document_id is given), each shown to the players or not as player_visible says (default: GM-only); a proposal that matches an existing event is merged into it.
+         */
+        post: operations["acceptAllTimelineProposals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{id}/timeline/proposals/{proposalId}/accept": {
         parameters: {
             query?: never;
@@ -531,7 +551,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a proposed event
-         * @description Accepts a proposal (with optional edits to its fields) as an event linking its document.
+         * @description Accepts a proposal (with optional edits to its fields, and player_visible for the players' view) as an event linking its document; with merge_into, links the document to that existing event instead.
          */
         post: operations["acceptTimelineProposal"];
         delete?: never;
@@ -3498,6 +3518,12 @@ export interface operations {
                             status: "pending" | "accepted" | "rejected";
                             event_id: string | null;
                             engine: string;
+                            /** @description A pending proposal that tells of an event already on the timeline; accept with merge_into to link it there instead of adding a duplicate */
+                            matches_event: {
+                                id: string;
+                                title: string;
+                                date_label: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3577,6 +3603,12 @@ export interface operations {
                             status: "pending" | "accepted" | "rejected";
                             event_id: string | null;
                             engine: string;
+                            /** @description A pending proposal that tells of an event already on the timeline; accept with merge_into to link it there instead of adding a duplicate */
+                            matches_event: {
+                                id: string;
+                                title: string;
+                                date_label: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3638,6 +3670,82 @@ export interface operations {
             };
         };
     };
+    acceptAllTimelineProposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    document_id?: string | null;
+                    player_visible?: boolean | null;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: number;
+                        merged: number;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
     acceptTimelineProposal: {
         parameters: {
             query?: never;
@@ -3664,6 +3772,8 @@ export interface operations {
                     linked_documents?: string[] | null;
                     /** @description Shown to the players of the campaign (default false: GM-only). Left out on an update: unchanged. */
                     player_visible?: (boolean | ("0" | "1" | "on" | "true" | "false")) | null;
+                    /** @description An existing event to merge the proposal into */
+                    merge_into?: string | null;
                 } | null;
             };
         };

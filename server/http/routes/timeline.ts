@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_TYPE_MAP, FALLBACK_EVENT_TYPE } from '../../../contract/timeline';
 import { createEvent, deleteEvent, eventInputSchema, listEvents, timelineDocuments, updateEvent } from '../../domain/timeline/timeline';
-import { acceptProposal, listProposals, proposeEvents, rejectProposal } from '../../domain/timeline/proposals/proposals';
+import { acceptAllProposals, acceptProposal, listProposals, proposeEvents, rejectProposal } from '../../domain/timeline/proposals/proposals';
 import { exportCalendar, getCalendar, importCalendar, setCalendar } from '../../domain/timeline/calendar';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
@@ -278,6 +278,10 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
     status: z.enum(['pending', 'accepted', 'rejected']),
     event_id: z.string().nullable(),
     engine: z.string(),
+    matches_event: z
+      .object({ id: z.string(), title: z.string(), date_label: z.string() })
+      .nullable()
+      .describe('A pending proposal that tells of an event already on the timeline; accept with merge_into to link it there instead of adding a duplicate'),
   });
   const proposalParams = z.object({ id: z.string(), proposalId: z.string() });
 
@@ -326,15 +330,47 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
   );
 
   app.post(
+    '/api/campaigns/:id/timeline/proposals/accept-all',
+    {
+      schema: {
+        operationId: 'acceptAllTimelineProposals',
+        summary: 'Accept every pending proposal',
+        tags,
+        description:
+          'Accepts every pending proposal (of one document when document_id is given), each shown to the players or not as player_visible says (default: GM-only); a proposal that matches an existing event is merged into it.',
+        params: campaignParams,
+        body: z
+          .object({
+            document_id: z.string({ error: 'document_id must be text' }).nullish(),
+            player_visible: z.boolean({ error: 'player_visible must be true or false' }).nullish(),
+          })
+          .nullish(),
+        response: { 200: z.object({ accepted: z.number().int(), merged: z.number().int() }), 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return acceptAllProposals(db, currentUser(request).id, id, {
+        document_id: request.body?.document_id ?? null,
+        player_visible: request.body?.player_visible ?? false,
+      });
+    },
+  );
+
+  app.post(
     '/api/campaigns/:id/timeline/proposals/:proposalId/accept',
     {
       schema: {
         operationId: 'acceptTimelineProposal',
         summary: 'Accept a proposed event',
         tags,
-        description: 'Accepts a proposal (with optional edits to its fields) as an event linking its document.',
+        description:
+          "Accepts a proposal (with optional edits to its fields, and player_visible for the players' view) as an event linking its document; with merge_into, links the document to that existing event instead.",
         params: proposalParams,
-        body: eventInputSchema.partial().nullish(),
+        body: eventInputSchema
+          .partial()
+          .extend({ merge_into: z.string({ error: 'merge_into must be an event id' }).nullish().describe('An existing event to merge the proposal into') })
+          .nullish(),
         response: { 201: eventSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },

@@ -136,6 +136,63 @@ describe('session notes -> proposed events (offline engine)', () => {
     expect(events.map((event: { title: string }) => event.title).sort()).toEqual(['Ambush at the ford', 'The caravan reaches Hollowmere at noon']);
   });
 
+  it('says when a proposal matches an event already on the timeline, and merges it instead of duplicating', async () => {
+    const { call, campaign, documentId } = await setUp(t, gm);
+    await call('POST', `/api/campaigns/${campaign}/timeline/events`, { title: 'Left Dunmere', date: '1492-03-01', event_type: 'player_party' });
+    // The GM wrote the ambush by hand on the session's day.
+    const byHand = (
+      await call('POST', `/api/campaigns/${campaign}/timeline/events`, { title: 'Ashen Hand raiders attack', date: '1492-03-02', event_type: 'battle' })
+    ).json();
+    const { proposals } = (await call('POST', `/api/campaigns/${campaign}/timeline/proposals`, { document_id: documentId('session-3.log') })).json() as {
+      proposals: Array<Proposal & { matches_event: { id: string; title: string } | null }>;
+    };
+    const ambush = proposals.find((proposal) => proposal.title.includes('raiders'))!;
+    expect(ambush.matches_event).toMatchObject({ id: byHand.id, title: 'Ashen Hand raiders attack' });
+    expect(proposals.filter((proposal) => proposal.matches_event)).toHaveLength(1);
+
+    const merged = await call('POST', `/api/campaigns/${campaign}/timeline/proposals/${ambush.id}/accept`, { merge_into: byHand.id });
+    expect(merged.statusCode, merged.body).toBe(201);
+    expect(merged.json()).toMatchObject({ id: byHand.id, title: 'Ashen Hand raiders attack', linked_documents: [documentId('session-3.log')] });
+    const events = (await call('GET', `/api/campaigns/${campaign}/timeline`)).json().events as Array<{ title: string }>;
+    expect(events.filter((event) => /raiders/.test(event.title))).toHaveLength(1);
+  });
+
+  it('accepts all at once, shown to the players or not as the GM chooses, and players see only what is shown', async () => {
+    const { call, campaign, documentId } = await setUp(t, gm);
+    await call('POST', `/api/campaigns/${campaign}/timeline/proposals`, { document_id: documentId('session-3.log') });
+    await call('POST', `/api/campaigns/${campaign}/timeline/proposals`, { document_id: documentId('campaign-notes.md') });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/campaigns/${campaign}/timeline/proposals/accept-all`, headers: bearer(bob.token), payload: {} })).statusCode,
+    ).toBe(404);
+
+    const shown = await call('POST', `/api/campaigns/${campaign}/timeline/proposals/accept-all`, { document_id: documentId('session-3.log'), player_visible: true });
+    expect(shown.json()).toEqual({ accepted: 3, merged: 0 });
+    const hidden = await call('POST', `/api/campaigns/${campaign}/timeline/proposals/accept-all`, {});
+    expect(hidden.json()).toEqual({ accepted: 4, merged: 0 });
+    expect((await call('GET', `/api/campaigns/${campaign}/timeline/proposals`)).json().proposals.every((p: Proposal) => p.status === 'accepted')).toBe(true);
+
+    const invite = (await call('POST', `/api/campaigns/${campaign}/invites`, {})).json() as { code: string };
+    await t.app.inject({ method: 'POST', url: '/api/invites/redeem', headers: bearer(bob.token), payload: { code: invite.code } });
+    const seen = (await t.app.inject({ method: 'GET', url: `/api/campaigns/${campaign}/timeline`, headers: bearer(bob.token) })).json().events as Array<{
+      title: string;
+    }>;
+    expect(seen.map((event) => event.title).sort()).toEqual([
+      'Idris Fenn pries open the crate and finds a map of the Sunless Vault',
+      'Six Ashen Hand raiders attack the caravan at the ford',
+      'The caravan reaches Hollowmere at noon',
+    ]);
+  });
+
+  it("never places an undated session on today's real date: the calendar's own current date instead", async () => {
+    const { call, campaign, documentId } = await setUp(t, gm);
+    await call('POST', `/api/campaigns/${campaign}/calendar/import`, HARPTOS);
+    const { proposals } = (await call('POST', `/api/campaigns/${campaign}/timeline/proposals`, { document_id: documentId('session-3.log') })).json() as {
+      proposals: Proposal[];
+    };
+    // harptos.json's current date is 14 Ches 1492.
+    for (const proposal of proposals) expect(proposal).toMatchObject({ date_label: '14 Ches 1492 DR', estimated: true });
+  });
+
   it('refuses documents outside the campaign and other users', async () => {
     const { call, campaign, documentId } = await setUp(t, gm);
     const other = await seedTome(t.services, gm.userId, { name: 'Unlinked', documents: [{ filename: 'other.log', content: LOG }] });
@@ -153,6 +210,7 @@ describe('session notes -> proposed events (offline engine)', () => {
       ['POST', `/api/campaigns/${campaign}/timeline/proposals`, { document_id: documentId('session-3.log') }],
       ['POST', `/api/campaigns/${campaign}/timeline/proposals/${proposals[0].id}/accept`, {}],
       ['POST', `/api/campaigns/${campaign}/timeline/proposals/${proposals[0].id}/reject`, undefined],
+      ['POST', `/api/campaigns/${campaign}/timeline/proposals/accept-all`, {}],
     ] as const) {
       const response = await asBob(method, url, payload);
       expect(response.statusCode).toBe(404);

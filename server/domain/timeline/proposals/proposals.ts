@@ -15,6 +15,7 @@ import { calendarFor } from '../calendar';
 import { dayOfInput, eventInputSchema, insertEvent, readEvents, type EventInput, type TimelineEvent } from '../timeline';
 import { createDateReader } from './in-world-dates';
 import { dateInOrder, proposeFromNotes, type ProposalDraft } from './session-notes';
+import { matchingEvent } from './matching-events';
 import { isTableTalk } from './table-talk';
 
 export interface TimelineProposal {
@@ -40,6 +41,8 @@ export interface TimelineProposal {
   status: 'pending' | 'accepted' | 'rejected';
   event_id: string | null;
   engine: string;
+  /** A pending proposal that tells of an event already on the timeline: accept it as a merge into that event. */
+  matches_event: { id: string; title: string; date_label: string } | null;
 }
 
 export interface ProposeResult {
@@ -259,27 +262,34 @@ async function readProposals(db: Kysely<DB>, userId: string, campaignId: string,
     .where('timeline_proposals.user_id', '=', userId);
   if (proposalId) query = query.where('timeline_proposals.id', '=', proposalId);
   const rows = await query.orderBy('timeline_proposals.event_day').orderBy('timeline_proposals.quote_start').execute();
-  return rows.map((row) => ({
-    id: row.id,
-    document_id: row.document_id,
-    filename: row.filename,
-    title: row.title,
-    description: row.description,
-    date: calendar.format(calendar.fromDay(row.event_day)),
-    day: row.event_day,
-    date_label: calendar.label(row.event_day),
-    estimated: row.estimated,
-    event_type: row.event_type,
-    color: eventTypeInfo(row.event_type).color,
-    location: row.location,
-    participants: row.participants,
-    quote: row.quote,
-    start: row.quote_start,
-    end: row.quote_end,
-    status: row.status,
-    event_id: row.event_id,
-    engine: row.engine,
-  }));
+  const events = rows.some((row) => row.status === 'pending')
+    ? await db.selectFrom('timeline_events').select(['id', 'title', 'event_day']).where('campaign_id', '=', campaignId).execute()
+    : [];
+  return rows.map((row) => {
+    const match = row.status === 'pending' ? matchingEvent({ title: row.title, quote: row.quote, day: row.event_day }, events) : null;
+    return {
+      id: row.id,
+      document_id: row.document_id,
+      filename: row.filename,
+      title: row.title,
+      description: row.description,
+      date: calendar.format(calendar.fromDay(row.event_day)),
+      day: row.event_day,
+      date_label: calendar.label(row.event_day),
+      estimated: row.estimated,
+      event_type: row.event_type,
+      color: eventTypeInfo(row.event_type).color,
+      location: row.location,
+      participants: row.participants,
+      quote: row.quote,
+      start: row.quote_start,
+      end: row.quote_end,
+      status: row.status,
+      event_id: row.event_id,
+      engine: row.engine,
+      matches_event: match ? { id: match.id, title: match.title, date_label: calendar.label(match.event_day) } : null,
+    };
+  });
 }
 
 async function requireProposal(db: Kysely<DB>, userId: string, campaignId: string, proposalId: string, calendar: Calendar) {
@@ -289,43 +299,100 @@ async function requireProposal(db: Kysely<DB>, userId: string, campaignId: strin
   return proposal;
 }
 
+export interface AcceptOptions {
+  /** Merge into this existing event (it gains the proposal's document) instead of adding a new one. */
+  merge_into?: string | null;
+}
+
 /**
- * Turns a proposal into an event (with the GM's edits, if any) that links its document, in one
- * transaction with the proposal's new status.
+ * Turns a proposal into an event (with the GM's edits, if any, and the players' visibility the
+ * GM chose) that links its document, in one transaction with the proposal's new status; or, with
+ * `merge_into`, links the document to that existing event instead.
  */
 export async function acceptProposal(
   db: Kysely<DB>,
   userId: string,
   campaignId: string,
   proposalId: string,
-  edits: Partial<EventInput> = {},
+  edits: Partial<EventInput> & AcceptOptions = {},
 ): Promise<TimelineEvent> {
   await requireOwnedCampaign(db, userId, campaignId);
   const { calendar } = await calendarFor(db, campaignId);
   const proposal = await requireProposal(db, userId, campaignId, proposalId, calendar);
-  const fields = eventInputSchema.parse({
-    title: edits.title ?? proposal.title,
-    description: edits.description ?? proposal.description,
-    event_type: edits.event_type ?? proposal.event_type,
-    location: edits.location ?? proposal.location,
-    participants: edits.participants ?? proposal.participants,
-    tags: edits.tags ?? [],
-    linked_documents: [proposal.document_id],
-  });
-  const day = edits.date || typeof edits.day === 'number' ? dayOfInput(calendar, edits) : proposal.day;
-  const eventId = await db.transaction().execute(async (trx) => {
-    const id = await insertEvent(trx, userId, campaignId, fields, day, [proposal.document_id]);
-    const updated = await trx
-      .updateTable('timeline_proposals')
-      .set({ status: 'accepted', event_id: id })
-      .where('id', '=', proposal.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    // Two accepts at once: only the first wins, the second leaves nothing behind.
-    if (Number(updated.numUpdatedRows) !== 1) throw new DomainError(409, 'This proposal was already accepted');
-    return id;
-  });
+  const eventId = await db.transaction().execute((trx) => acceptInTransaction(trx, userId, campaignId, calendar, proposal, edits));
   return (await readEvents(db, userId, campaignId, eventId))[0];
+}
+
+async function acceptInTransaction(
+  trx: Kysely<DB>,
+  userId: string,
+  campaignId: string,
+  calendar: Calendar,
+  proposal: TimelineProposal,
+  edits: Partial<EventInput> & AcceptOptions,
+): Promise<string> {
+  let id: string;
+  if (edits.merge_into) {
+    const [target] = isUuid(edits.merge_into) ? await readEvents(trx, userId, campaignId, edits.merge_into) : [];
+    if (!target) throw notFound('Event');
+    await trx
+      .insertInto('timeline_event_documents')
+      .values({ event_id: target.id, document_id: proposal.document_id })
+      .onConflict((oc) => oc.columns(['event_id', 'document_id']).doNothing())
+      .execute();
+    id = target.id;
+  } else {
+    const fields = eventInputSchema.parse({
+      title: edits.title ?? proposal.title,
+      description: edits.description ?? proposal.description,
+      event_type: edits.event_type ?? proposal.event_type,
+      location: edits.location ?? proposal.location,
+      participants: edits.participants ?? proposal.participants,
+      tags: edits.tags ?? [],
+      linked_documents: [proposal.document_id],
+      player_visible: edits.player_visible ?? false,
+    });
+    const day = edits.date || typeof edits.day === 'number' ? dayOfInput(calendar, edits) : proposal.day;
+    id = await insertEvent(trx, userId, campaignId, fields, day, [proposal.document_id]);
+  }
+  const updated = await trx
+    .updateTable('timeline_proposals')
+    .set({ status: 'accepted', event_id: id })
+    .where('id', '=', proposal.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  // Two accepts at once: only the first wins, the second leaves nothing behind.
+  if (Number(updated.numUpdatedRows) !== 1) throw new DomainError(409, 'This proposal was already accepted');
+  return id;
+}
+
+/**
+ * Accepts every pending proposal (of one document, or all), in one transaction: each becomes an
+ * event shown to the players or not as the GM chose, and a proposal that tells of an event already
+ * on the timeline is merged into it rather than duplicating it.
+ */
+export async function acceptAllProposals(
+  db: Kysely<DB>,
+  userId: string,
+  campaignId: string,
+  options: { document_id?: string | null; player_visible?: boolean } = {},
+): Promise<{ accepted: number; merged: number }> {
+  await requireOwnedCampaign(db, userId, campaignId);
+  const { calendar } = await calendarFor(db, campaignId);
+  const pending = (await readProposals(db, userId, campaignId, calendar)).filter(
+    (proposal) => proposal.status === 'pending' && (!options.document_id || proposal.document_id === options.document_id),
+  );
+  let merged = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const proposal of pending) {
+      if (proposal.matches_event) merged += 1;
+      await acceptInTransaction(trx, userId, campaignId, calendar, proposal, {
+        player_visible: options.player_visible ?? false,
+        merge_into: proposal.matches_event?.id ?? null,
+      });
+    }
+  });
+  return { accepted: pending.length - merged, merged };
 }
 
 export async function rejectProposal(db: Kysely<DB>, userId: string, campaignId: string, proposalId: string): Promise<void> {
