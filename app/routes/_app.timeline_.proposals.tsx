@@ -50,6 +50,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
       const result = await proposals.proposeEvents(db, ai, user.id, campaignId, fields.document_id ?? '');
       return back(`proposed-${result.created}`);
     }
+    if (fields.intent === 'accept-all') {
+      const result = await proposals.acceptAllProposals(db, user.id, campaignId, { player_visible: fields.player_visible === 'on' });
+      return back(`accepted-all-${result.accepted}-${result.merged}`);
+    }
     const proposalId = fields.proposal_id ?? '';
     if (fields.intent === 'reject') {
       await proposals.rejectProposal(db, user.id, campaignId, proposalId);
@@ -62,8 +66,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
       location: fields.location,
       participants: fields.participants,
       description: fields.description,
+      player_visible: fields.player_visible === 'on',
+      merge_into: fields.intent === 'merge' ? (fields.merge_into ?? '') : null,
     });
-    return back('accepted');
+    return back(fields.intent === 'merge' ? 'merged' : 'accepted');
   } catch (error) {
     return data(
       { proposalId: fields.proposal_id ?? null, error: failureMessage(context, error) ?? 'That did not work. Please try again.', values: fields },
@@ -76,6 +82,12 @@ function doneMessage(done: string | null): string | null {
   if (!done) return null;
   if (done === 'accepted') return 'Accepted: the event is on the timeline, linked to its document.';
   if (done === 'rejected') return 'Proposal rejected.';
+  if (done === 'merged') return 'Merged: the existing event now links this document.';
+  const all = /^accepted-all-(\d+)-(\d+)$/.exec(done);
+  if (all) {
+    const [accepted, merged] = [Number(all[1]), Number(all[2])];
+    return `Accepted ${accepted} ${accepted === 1 ? 'event' : 'events'}${merged > 0 ? `; ${merged} merged into events already on the timeline` : ''}.`;
+  }
   const created = /^proposed-(\d+)$/.exec(done);
   if (!created) return null;
   const count = Number(created[1]);
@@ -157,6 +169,19 @@ export default function ProposalsPage() {
           Waiting for review <span className="badge">{pending.length}</span>
         </h2>
         {pending.length === 0 && <p className="card muted">No proposals waiting.</p>}
+        {pending.length > 1 && (
+          <Form method="post" className="card row" data-testid="accept-all">
+            <input type="hidden" name="campaign" value={campaignId} />
+            <label className="tl-check">
+              <input type="checkbox" name="player_visible" />
+              <span>Show them to the players</span>
+            </label>
+            <button type="submit" name="intent" value="accept-all" className="button primary" disabled={submitting?.get('intent') === 'accept-all'}>
+              {submitting?.get('intent') === 'accept-all' ? 'Accepting…' : `Accept all ${pending.length}`}
+            </button>
+            <span className="muted small">Proposals that match an event already on the timeline are merged into it.</span>
+          </Form>
+        )}
         <ol className="stack" style={{ listStyle: 'none', padding: 0 }} data-testid="proposal-list">
           {pending.map((proposal) => (
             <ProposalCard
@@ -216,7 +241,7 @@ function ProposalCard({
         </label>
         <div className="tl-field-pair">
           <label>
-            Date{proposal.estimated ? ' (estimated from the session order)' : ''}
+            Date{proposal.estimated ? ' (estimated: the text gives none)' : ''}
             <input name="date" defaultValue={value('date', proposal.date)} placeholder={hint} aria-describedby={`${id}-reads`} />
             <span id={`${id}-reads`} className="muted small">
               Reads as {proposal.date_label}
@@ -247,14 +272,29 @@ function ProposalCard({
         <blockquote>
           “{proposal.quote}” <cite className="muted small">— {proposal.filename}</cite>
         </blockquote>
+        {proposal.matches_event && (
+          <p className="notice tl-notice" data-testid="proposal-match">
+            This looks like “{proposal.matches_event.title}” ({proposal.matches_event.date_label}), already on the timeline.
+            <input type="hidden" name="merge_into" value={proposal.matches_event.id} />
+          </p>
+        )}
+        <label className="tl-check">
+          <input type="checkbox" name="player_visible" defaultChecked={value('player_visible', '') === 'on'} />
+          <span>Show to the players</span>
+        </label>
         {failure && (
           <p className="notice error" role="alert">
             {failure.error}
           </p>
         )}
         <div className="row">
-          <button type="submit" name="intent" value="accept" className="button primary" disabled={Boolean(busy)}>
-            {busy === 'accept' ? 'Accepting…' : 'Accept'}
+          {proposal.matches_event && (
+            <button type="submit" name="intent" value="merge" className="button primary" disabled={Boolean(busy)}>
+              {busy === 'merge' ? 'Merging…' : 'Merge into it'}
+            </button>
+          )}
+          <button type="submit" name="intent" value="accept" className={proposal.matches_event ? 'button secondary' : 'button primary'} disabled={Boolean(busy)}>
+            {busy === 'accept' ? 'Accepting…' : proposal.matches_event ? 'Accept as a new event' : 'Accept'}
           </button>
           <button type="submit" name="intent" value="reject" className="button secondary" disabled={Boolean(busy)} formNoValidate>
             {busy === 'reject' ? 'Rejecting…' : 'Reject'}

@@ -122,6 +122,43 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(items.locator('strong')).toHaveText(['The party reaches Greywater', 'Arrival at Hollowmere']);
       await expect(items.nth(1)).toContainText('1 linked document');
     });
+
+    test('accepts every proposal at once, shown to the players, merging the one already on the timeline', async ({ page, user }) => {
+      // Phone size without JavaScript, desktop with it.
+      await page.setViewportSize(javaScriptEnabled ? { width: 1440, height: 900 } : { width: 390, height: 844 });
+      const auth = { authorization: `Bearer ${user.token}` };
+      const campaign = await campaignWithEvent(page, user.token, 'Salt Road, all at once');
+      const byHand = await page.request.post(`/api/campaigns/${campaign}/timeline/events`, {
+        data: { title: 'Ashen Hand raiders attack', date: '1492-03-10', event_type: 'battle' },
+        headers: auth,
+      });
+      expect(byHand.status()).toBe(201);
+      await linkLog(page, user.token, campaign);
+      await page.goto(`/timeline/proposals?campaign=${campaign}`);
+      await page.getByRole('button', { name: 'Propose events' }).click();
+      await expect(page.getByTestId('proposal')).toHaveCount(3);
+      await expect(page.getByTestId('proposal-match')).toHaveCount(1);
+      await expect(page.getByTestId('proposal-match')).toContainText('Ashen Hand raiders attack');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+      const acceptAll = page.getByTestId('accept-all');
+      await acceptAll.getByLabel('Show them to the players').check();
+      await acceptAll.getByRole('button', { name: 'Accept all 3' }).click();
+      await expect(page.getByRole('status')).toHaveText('Accepted 2 events; 1 merged into events already on the timeline.');
+      await expect(page.getByTestId('proposal')).toHaveCount(0);
+
+      const events = (await (await page.request.get(`/api/campaigns/${campaign}/timeline`, { headers: auth })).json()).events as Array<{
+        title: string;
+        player_visible: boolean;
+        linked_documents: string[];
+      }>;
+      expect(events).toHaveLength(4);
+      expect(events.find((event) => event.title === 'Ashen Hand raiders attack')?.linked_documents).toHaveLength(1);
+      expect(events.filter((event) => event.player_visible).map((event) => event.title)).toEqual([
+        'The caravan reaches Hollowmere at noon',
+        'Idris Fenn pries open the crate and finds a map of the Sunless Vault',
+      ]);
+    });
   });
 }
 
