@@ -3168,6 +3168,8 @@ export interface operations {
                                     leap: boolean;
                                 }[];
                                 offset: number;
+                                /** @description A day outside the week that reads by its own name (Shieldmeet, Holiday) */
+                                intercalary?: boolean;
                             }[];
                             eras: {
                                 name: string;
@@ -3183,6 +3185,8 @@ export interface operations {
                             }[];
                             /** @description Day number (days since 1970-01-01, proleptic Gregorian) of year 1, month 1, day 1 */
                             epoch: number;
+                            /** @description false: no year 0, the year written -1 is followed by year 1 (absent: true) */
+                            year_zero_exists?: boolean;
                         } | null;
                         imported: boolean;
                     };
@@ -3262,6 +3266,8 @@ export interface operations {
                                     leap: boolean;
                                 }[];
                                 offset: number;
+                                /** @description A day outside the week that reads by its own name (Shieldmeet, Holiday) */
+                                intercalary?: boolean;
                             }[];
                             eras: {
                                 name: string;
@@ -3277,6 +3283,8 @@ export interface operations {
                             }[];
                             /** @description Day number (days since 1970-01-01, proleptic Gregorian) of year 1, month 1, day 1 */
                             epoch: number;
+                            /** @description false: no year 0, the year written -1 is followed by year 1 (absent: true) */
+                            year_zero_exists?: boolean;
                         } | null;
                         imported: boolean;
                     };
@@ -3364,6 +3372,8 @@ export interface operations {
                                     leap: boolean;
                                 }[];
                                 offset: number;
+                                /** @description A day outside the week that reads by its own name (Shieldmeet, Holiday) */
+                                intercalary?: boolean;
                             }[];
                             eras: {
                                 name: string;
@@ -3379,6 +3389,8 @@ export interface operations {
                             }[];
                             /** @description Day number (days since 1970-01-01, proleptic Gregorian) of year 1, month 1, day 1 */
                             epoch: number;
+                            /** @description false: no year 0, the year written -1 is followed by year 1 (absent: true) */
+                            year_zero_exists?: boolean;
                         } | null;
                         imported: boolean;
                     };

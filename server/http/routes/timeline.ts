@@ -54,11 +54,13 @@ const calendarDefinitionSchema = z
         month: z.number().int().describe('0-based index into months'),
         rules: z.array(z.object({ every: z.number().int(), leap: z.boolean() })).describe('Every 4 years (leap), except every 100 (not), ...'),
         offset: z.number().int(),
+        intercalary: z.boolean().optional().describe('A day outside the week that reads by its own name (Shieldmeet, Holiday)'),
       }),
     ),
     eras: z.array(z.object({ name: z.string(), abbreviation: z.string(), start_year: z.number().int(), restart: z.boolean() })),
     moons: z.array(z.object({ name: z.string(), cycle: z.number(), shift: z.number(), phases: z.number().int() })),
     epoch: z.number().int().describe('Day number (days since 1970-01-01, proleptic Gregorian) of year 1, month 1, day 1'),
+    year_zero_exists: z.boolean().optional().describe('false: no year 0, the year written -1 is followed by year 1 (absent: true)'),
   })
   .describe('contract/calendar/definition.ts');
 const calendarSchema = z.object({
