@@ -130,7 +130,8 @@ function buildMessages(request: GenerateRequest): { messages: MessageParam[]; se
   return { messages, sentPassages };
 }
 
-function passageTitle(passage: Passage): string {
+/** A passage's heading as the model sees it: title, page, heading path. */
+export function passageTitle(passage: Passage): string {
   const parts = [passage.title];
   if (passage.page !== undefined && passage.page !== null) parts.push(`p. ${passage.page}`);
   if (passage.headingPath) parts.push(passage.headingPath);

@@ -6,7 +6,8 @@ import { todayIso, isoDayNumber } from '../../../../contract/timeline-dates';
 import { AiProviderError } from '../../../ai/errors';
 import { costOf } from '../../../ai/pricing';
 import type { AiProviders } from '../../../ai/providers';
-import type { StructuredOutputTool } from '../../../ai/types';
+import { isModelEngine, type StructuredOutputTool } from '../../../ai/types';
+import { z } from 'zod';
 import type { DB } from '../../../db/schema';
 import { badRequest, DomainError, notFound } from '../../errors';
 import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../../ownership';
@@ -42,7 +43,7 @@ export interface TimelineProposal {
 }
 
 export interface ProposeResult {
-  engine: 'claude' | 'offline';
+  engine: 'claude' | 'openai' | 'offline';
   /** Proposals new this time; passages proposed before (accepted, rejected or pending) are not proposed again. */
   created: number;
   proposals: TimelineProposal[];
@@ -80,6 +81,8 @@ export const proposalTool: StructuredOutputTool = {
     },
     required: ['events'],
   },
+  // What the reading below needs; an item it cannot place is dropped there, not refused here.
+  schema: z.object({ events: z.array(z.object({ title: z.string(), quote: z.string() }).passthrough()) }),
 };
 
 async function requireNotesDocument(db: Kysely<DB>, userId: string, campaignId: string, documentId: string) {
@@ -120,9 +123,9 @@ export async function proposeEvents(db: Kysely<DB>, ai: AiProviders, userId: str
   const baseDay = latest?.last != null ? Number(latest.last) + 1 : isoDayNumber(todayIso())!;
   const yearHint = calendar.fromDay(baseDay).year;
 
-  const engine = ai.engine === 'claude' ? 'claude' : 'offline';
+  const engine = ai.engine;
   const notes = await readDocumentText(db, document.id);
-  const drafts = engine === 'claude' ? await proposeWithClaude(db, ai, userId, notes, calendar) : proposeFromNotes(notes, calendar, yearHint);
+  const drafts = isModelEngine(engine) ? await proposeWithClaude(db, ai, userId, notes, calendar) : proposeFromNotes(notes, calendar, yearHint);
 
   let created = 0;
   await db.transaction().execute(async (trx) => {
