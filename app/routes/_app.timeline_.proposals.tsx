@@ -20,7 +20,17 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const campaigns = (await context.domain.campaigns.listCampaigns(db, user.id)).map(({ id, name }) => ({ id, name }));
   const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? campaigns[0] ?? null;
   const done = url.searchParams.get('done');
-  if (!selected) return { campaigns, campaignId: null, documents: [], proposals: [], calendar: null, done, engine: context.services.ai.engine, engineLabel: context.services.ai.roles?.answers ?? null };
+  if (!selected)
+    return {
+      campaigns,
+      campaignId: null,
+      documents: [],
+      proposals: [],
+      calendar: null,
+      done,
+      engine: context.services.ai.engine,
+      engineLabel: context.services.ai.roles?.answers ?? null,
+    };
   const [documents, proposals, calendar] = await Promise.all([
     context.domain.timeline.timelineDocuments(db, user.id, selected.id),
     context.domain.proposals.listProposals(db, user.id, selected.id),

@@ -26,7 +26,7 @@ export function numberedSourcesBlock(sources: Array<NumberedSource & { title: st
 
 export const NUMBERED_CITATION_RULES =
   'The sources are numbered [1], [2] and so on. After every sentence that uses a source, write its number in square brackets, e.g. "The gate is sealed [2]." ' +
-  'Cite only the numbers given; quote a source\'s exact words in quotation marks when you quote it. Do not list the sources at the end.';
+  "Cite only the numbers given; quote a source's exact words in quotation marks when you quote it. Do not list the sources at the end.";
 
 const MARKER = /\s?\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
 

@@ -59,7 +59,10 @@ export class OpenAiEmbedder implements Embedder {
     const deadline = new Deadline(this.timeoutMs, undefined);
     let response;
     try {
-      response = await this.client.embeddings.create({ model: this.endpoint.model, input, encoding_format: 'float' }, { signal: deadline.signal, timeout: this.timeoutMs });
+      response = await this.client.embeddings.create(
+        { model: this.endpoint.model, input, encoding_format: 'float' },
+        { signal: deadline.signal, timeout: this.timeoutMs },
+      );
     } catch (error) {
       throw openAiFailure(error, this.endpoint, 'embedding model', deadline.expired);
     } finally {

@@ -97,7 +97,11 @@ export class OpenAiGenerator implements TextGenerator {
       attempt = await this.complete({ model: this.model, messages: repair, max_tokens: request.maxTokens }, deadline, usage, undefined);
       problem = attempt.problem ?? checked(tool, attempt.input);
       if (problem !== null) {
-        throw new AiProviderError('bad_response', 'openai', `${this.model} did not return the structured answer that was asked for (${problem}). Try again, or use a larger model.`);
+        throw new AiProviderError(
+          'bad_response',
+          'openai',
+          `${this.model} did not return the structured answer that was asked for (${problem}). Try again, or use a larger model.`,
+        );
       }
     }
     return { text: '', citations: [], usage, model: this.model, engine: this.engine, label: this.label, toolInput: attempt.input };
@@ -132,7 +136,12 @@ export class OpenAiGenerator implements TextGenerator {
     return this.complete({ model: this.model, messages: jsonAnswerMessages(messages, tool), max_tokens: request.maxTokens }, deadline, usage, undefined);
   }
 
-  private async complete(params: ChatCompletionCreateParamsNonStreaming, deadline: Deadline, usage: TokenUsage, toolName: string | undefined): Promise<StructuredAttempt> {
+  private async complete(
+    params: ChatCompletionCreateParamsNonStreaming,
+    deadline: Deadline,
+    usage: TokenUsage,
+    toolName: string | undefined,
+  ): Promise<StructuredAttempt> {
     const completion = await this.client.chat.completions.create(params, { signal: deadline.signal, timeout: this.timeoutMs });
     const counted = completion.usage ? usageOf(completion.usage) : estimatedUsage(params.messages, JSON.stringify(completion.choices[0]?.message ?? ''));
     usage.inputTokens += counted.inputTokens;
@@ -182,8 +191,7 @@ function checked(tool: StructuredOutputTool, input: unknown): string | null {
 }
 
 function jsonAnswerMessages(messages: ChatCompletionMessageParam[], tool: StructuredOutputTool): ChatCompletionMessageParam[] {
-  const instruction =
-    `${tool.description}\nAnswer with only a JSON object, no other text, that follows this JSON Schema:\n` + JSON.stringify(tool.inputSchema);
+  const instruction = `${tool.description}\nAnswer with only a JSON object, no other text, that follows this JSON Schema:\n` + JSON.stringify(tool.inputSchema);
   return [...messages, { role: 'user', content: instruction }];
 }
 

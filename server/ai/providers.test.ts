@@ -85,7 +85,14 @@ describe('createAiProviders with an OpenAI-compatible server', () => {
     expect(embeddingsOnly.generator).toBeInstanceOf(OfflineGenerator);
     expect(embeddingsOnly.embedder).toBeInstanceOf(OpenAiEmbedder);
 
-    const keyed = createAiProviders({ ...models, anthropicApiKey: 'a', voyageApiKey: 'v', openaiBaseUrl: server.baseUrl, openaiModel: 'm', openaiEmbeddingModel: 'e' });
+    const keyed = createAiProviders({
+      ...models,
+      anthropicApiKey: 'a',
+      voyageApiKey: 'v',
+      openaiBaseUrl: server.baseUrl,
+      openaiModel: 'm',
+      openaiEmbeddingModel: 'e',
+    });
     expect(keyed.generator).toBeInstanceOf(ClaudeGenerator);
     expect(keyed.embedder).toBeInstanceOf(VoyageEmbedder);
   });
@@ -94,7 +101,13 @@ describe('createAiProviders with an OpenAI-compatible server', () => {
     const closed = await startFakeOpenAi();
     await closed.close();
     const config = { ...models, openaiBaseUrl: closed.baseUrl, openaiModel: 'llama3.1:8b' };
-    const question = { system: '', messages: [{ role: 'user' as const, content: 'Who leads the Tide Court?', passages: [{ sourceId: '1', title: 'Lore', content: 'Queen Maren leads the Tide Court.' }] }], maxTokens: 200 };
+    const question = {
+      system: '',
+      messages: [
+        { role: 'user' as const, content: 'Who leads the Tide Court?', passages: [{ sourceId: '1', title: 'Lore', content: 'Queen Maren leads the Tide Court.' }] },
+      ],
+      maxTokens: 200,
+    };
 
     const refused = await createAiProviders(config)
       .generator.generate(question)

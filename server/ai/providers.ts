@@ -82,7 +82,8 @@ export function createAiProviders(config: AiProvidersConfig): AiProviders {
     reranker,
     engine: generator.engine,
     roles: {
-      answers: generator instanceof OfflineGenerator ? 'offline engine' : generator.engine === 'openai' ? `${generator.model}${where}` : `Claude (${generator.model})`,
+      answers:
+        generator instanceof OfflineGenerator ? 'offline engine' : generator.engine === 'openai' ? `${generator.model}${where}` : `Claude (${generator.model})`,
       embeddings: embedder instanceof OpenAiEmbedder ? `${config.openaiEmbeddingModel}${where}` : embedder.model,
       rerank: reranker ? reranker.model : 'offline sentence scoring',
     },

@@ -132,7 +132,13 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}): Promise<
     if (!body.stream) return sendJson(res, completion(body, { role: 'assistant', content: text }, 'stop', usage));
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const id = `chatcmpl-${count}`;
-    const piece = (delta: object, finish: string | null) => ({ id, object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] });
+    const piece = (delta: object, finish: string | null) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: body.model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
     res.write(`data: ${JSON.stringify(piece({ role: 'assistant', content: '' }, null))}\n\n`);
     const size = options.chunkSize ?? 6;
     for (let i = 0; i < text.length; i += size) res.write(`data: ${JSON.stringify(piece({ content: text.slice(i, i + size) }, null))}\n\n`);
