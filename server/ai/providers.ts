@@ -1,6 +1,6 @@
 import { ClaudeGenerator } from './claude';
 import { AiProviderError } from './errors';
-import { OfflineEmbedder } from './offline-embedder';
+import { OFFLINE_EMBEDDING_MODEL, OfflineEmbedder } from './offline-embedder';
 import { OfflineGenerator } from './offline-generator';
 import { endpointHost } from './openai-client';
 import { OpenAiEmbedder } from './openai-embedder';
@@ -72,6 +72,7 @@ export function createAiProviders(config: AiProvidersConfig): AiProviders {
   } else {
     embedder = new OfflineEmbedder();
   }
+  embedder.standIn = standInsFor(config, openai);
   const reranker: Reranker | null = config.voyageApiKey
     ? new VoyageReranker({ apiKey: config.voyageApiKey, baseUrl: config.voyageBaseUrl, model: config.voyageRerankModel ?? DEFAULT_VOYAGE_RERANK_MODEL })
     : null;
@@ -87,6 +88,26 @@ export function createAiProviders(config: AiProvidersConfig): AiProviders {
       embeddings: embedder instanceof OpenAiEmbedder ? `${config.openaiEmbeddingModel}${where}` : embedder.model,
       rerank: reranker ? reranker.model : 'offline sentence scoring',
     },
+  };
+}
+
+/**
+ * Embedders of earlier models, by the tag their vectors are stored under, as far as this
+ * configuration can still make them (the offline embedder always; Voyage's with a Voyage key; an
+ * OpenAI-compatible server's model at the configured server): they embed questions while the
+ * library is re-embedded for the current model.
+ */
+function standInsFor(config: AiProvidersConfig, openai: { baseUrl: string; apiKey?: string; timeoutMs?: number } | undefined) {
+  const made = new Map<string, Embedder | undefined>();
+  const make = (model: string): Embedder | undefined => {
+    if (model === OFFLINE_EMBEDDING_MODEL) return new OfflineEmbedder();
+    if (model.startsWith('openai:') && openai) return new OpenAiEmbedder({ ...openai, model: model.slice('openai:'.length) });
+    if (model.startsWith('voyage-') && config.voyageApiKey) return new VoyageEmbedder({ apiKey: config.voyageApiKey, baseUrl: config.voyageBaseUrl, model });
+    return undefined;
+  };
+  return (model: string): Embedder | undefined => {
+    if (!made.has(model)) made.set(model, make(model));
+    return made.get(model);
   };
 }
 

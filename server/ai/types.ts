@@ -128,6 +128,11 @@ export interface EmbedResult {
 export interface Embedder {
   model: string;
   dimensions: typeof EMBEDDING_DIMENSIONS;
+  /**
+   * An embedder of an earlier model whose vectors the library still holds (by their stored tag),
+   * if it can still be made: questions are embedded with it while the library is re-embedded.
+   */
+  standIn?: (model: string) => Embedder | undefined;
   embed(texts: string[], inputType: EmbeddingInputType): Promise<EmbedResult>;
 }
 
