@@ -1,9 +1,10 @@
 import type OpenAI from 'openai';
+import { embedInBatches } from './embedding-batches';
+import { Deadline } from './deadline';
 import { AiProviderError } from './errors';
 import { normaliseOrUniform } from './offline-embedder';
-import { Deadline, type OpenAiEndpoint, openAiClient, openAiFailure } from './openai-client';
+import { type OpenAiEndpoint, openAiClient, openAiFailure } from './openai-client';
 import { EMBEDDING_DIMENSIONS, type Embedder, type EmbedResult, type EmbeddingInputType } from './types';
-import { planBatches } from './voyage';
 
 /** Texts per request: local servers embed a batch at a time, and a smaller one keeps each request short. */
 const BATCH_SIZE = 64;
@@ -32,27 +33,8 @@ export class OpenAiEmbedder implements Embedder {
     this.client = openAiClient(endpoint);
   }
 
-  async embed(texts: string[], _inputType: EmbeddingInputType): Promise<EmbedResult> {
-    const vectors = new Array<number[]>(texts.length);
-    const toSend: number[] = [];
-    texts.forEach((text, index) => {
-      if (text.trim() === '') vectors[index] = normaliseOrUniform(new Array(EMBEDDING_DIMENSIONS).fill(0));
-      else toSend.push(index);
-    });
-    let tokens = 0;
-    for (const batch of planBatches(
-      toSend.map((index) => texts[index]),
-      BATCH_SIZE,
-      BATCH_TOKEN_BUDGET,
-    )) {
-      const input = batch.map((i) => texts[toSend[i]]);
-      const result = await this.embedBatch(input);
-      tokens += result.tokens;
-      batch.forEach((i, position) => {
-        vectors[toSend[i]] = result.vectors[position];
-      });
-    }
-    return { vectors, tokens };
+  embed(texts: string[], _inputType: EmbeddingInputType): Promise<EmbedResult> {
+    return embedInBatches(texts, BATCH_SIZE, BATCH_TOKEN_BUDGET, (input) => this.embedBatch(input));
   }
 
   private async embedBatch(input: string[]): Promise<EmbedResult> {

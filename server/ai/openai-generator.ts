@@ -1,9 +1,10 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { passageTitle } from './claude';
+import { Deadline } from './deadline';
 import { AiProviderError } from './errors';
 import { mapNumberedCitations, NUMBERED_CITATION_RULES, type NumberedSource, numberedSourcesBlock } from './numbered-citations';
-import { Deadline, DEFAULT_OPENAI_TIMEOUT_MS, type OpenAiEndpoint, openAiClient, openAiEngineLabel, openAiFailure, refusesTools } from './openai-client';
+import { DEFAULT_OPENAI_TIMEOUT_MS, type OpenAiEndpoint, openAiClient, openAiEngineLabel, openAiFailure, refusesTools } from './openai-client';
 import { estimateTokens } from './token-estimate';
 import type { GenerateRequest, GenerateResult, StructuredOutputTool, TextGenerator, TokenUsage } from './types';
 
