@@ -71,6 +71,23 @@ describe('an OpenAI-compatible server answering for the Ember Crown (fake server
     expect(secretsIn(sentMaterial(fake.requests.find((r) => r.path === '/v1/chat/completions')!)).length).toBeGreaterThan(0);
   });
 
+  it('sends a player a visible document whole without its GM blocks, and cites it verbatim', async () => {
+    const response = await as(table.players[1].token, 'POST', `/api/campaigns/${table.campaignId}/documents/${table.lore}/chat`, {
+      query: 'Where does the Pale Lantern meet Quenby?',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json();
+    expect(answer.mode).toBe('whole_document');
+    const chat = fake.requests.find((request) => request.path === '/v1/chat/completions')!;
+    const [document] = numberedSourcesIn(chat.body);
+    expect(document.content).toContain('Wenna Corlis');
+    expect(secretsIn(sentMaterial(chat))).toEqual([]);
+    expect(answer.citations).toHaveLength(1);
+    expect(document.content).toContain(answer.citations[0].quote);
+    expect(answer.citations[0].start).not.toBeNull();
+    expect(answer.engine_label).toMatch(/^llama3\.1:8b via/);
+  });
+
   it('keeps which model answered with the conversation', async () => {
     const asked = await as(table.gm.token, 'POST', `/api/campaigns/${table.campaignId}/chat`, { query: 'Where is the Ember Crown kept?' });
     const conversation = await as(table.gm.token, 'GET', `/api/campaigns/${table.campaignId}/conversations/${asked.json().conversation_id}`);
