@@ -68,7 +68,7 @@ export function openAiFailure(error: unknown, endpoint: Pick<OpenAiEndpoint, 'ba
       { cause: error },
     );
   }
-  if (error instanceof APIUserAbortError) return abortedError('openai', error);
+  if (error instanceof APIUserAbortError || (error instanceof DOMException && error.name === 'AbortError')) return abortedError('openai', error);
   if (error instanceof APIConnectionError) {
     return new AiProviderError(
       'unavailable',

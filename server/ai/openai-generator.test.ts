@@ -174,3 +174,21 @@ describe('OpenAiEmbedder', () => {
     expect(error.message).toContain('OPENAI_EMBEDDING_MODEL');
   });
 });
+
+describe('OpenAiGenerator cancelled by the reader', () => {
+  it('answers a cancelled request as cancelled, not as the server failing', async () => {
+    const fake = await startFakeOpenAi();
+    try {
+      const controller = new AbortController();
+      controller.abort();
+      const error = (await new OpenAiGenerator({ baseUrl: fake.baseUrl, model: 'm', maxRetries: 0 })
+        .generate({ system: '', messages: [{ role: 'user', content: 'hi' }], maxTokens: 50, signal: controller.signal })
+        .catch((e: unknown) => e)) as AiProviderError;
+      expect(error).toBeInstanceOf(AiProviderError);
+      expect(error.kind).toBe('aborted');
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await fake.close();
+    }
+  });
+});
