@@ -33,8 +33,10 @@ export interface CampaignChatMessage {
   /** ISO 8601. */
   timestamp: string;
   citations: ChatCitation[];
-  /** Which engine answered (assistant messages): claude | offline. */
+  /** Which engine answered (assistant messages): claude | openai | offline. */
   engine: string | null;
+  /** Which model answered and where (an OpenAI-compatible server's: "llama3.1:8b via OpenAI-compatible server at localhost:11434"); null when `engine` says it. */
+  engine_label?: string | null;
 }
 
 export interface CampaignChatAnswer {
@@ -42,6 +44,7 @@ export interface CampaignChatAnswer {
   citations: ChatCitation[];
   conversation_id: string;
   engine: string;
+  engine_label: string | null;
   timestamp: string;
 }
 

@@ -93,8 +93,10 @@ export interface GeneratedContent {
   conversation_id: string;
   content_type: ContentType;
   character_format: CharacterFormat | null;
-  /** claude | offline */
+  /** claude | openai | offline */
   engine: string;
+  /** Which model wrote it and where (an OpenAI-compatible server's); null when `engine` says it. */
+  engine_label: string | null;
   /** 1 for the first draft, then one more per revision. */
   version: number;
   citations: Array<{

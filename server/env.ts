@@ -6,6 +6,19 @@ const optionalString = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+const modelPricesSchema = z.record(
+  z.string().min(1),
+  z.object({ input: z.number().nonnegative(), output: z.number().nonnegative().optional().default(0) }).strict(),
+);
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,6 +33,36 @@ const envSchema = z.object({
   VOYAGE_BASE_URL: optionalString,
   VOYAGE_MODEL: z.string().default('voyage-3.5'),
   VOYAGE_RERANK_MODEL: z.string().trim().min(1).default('rerank-2.5-lite'),
+  /** An OpenAI-compatible server's API root, e.g. http://localhost:11434/v1 (Ollama), http://localhost:1234/v1 (LM Studio). */
+  OPENAI_BASE_URL: optionalString.pipe(z.url({ message: 'must be a URL such as http://localhost:11434/v1' }).optional()),
+  /** Optional: Ollama and LM Studio need none. */
+  OPENAI_API_KEY: optionalString,
+  /** The chat model there (e.g. llama3.1:8b); with it the server answers unless ANTHROPIC_API_KEY is set. */
+  OPENAI_MODEL: optionalString,
+  /** The embedding model there (e.g. nomic-embed-text); with it the server embeds unless VOYAGE_API_KEY is set. */
+  OPENAI_EMBEDDING_MODEL: optionalString,
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().max(3_600_000).default(120_000),
+  /** off: the server takes no tools, so structured answers are asked for as JSON at once (auto finds out by itself). */
+  OPENAI_TOOLS: z.enum(['auto', 'off'], { message: 'must be auto or off' }).default('auto'),
+  /** true: when the OpenAI-compatible server fails, the offline engine answers meanwhile (the answer says so). */
+  OPENAI_OFFLINE_FALLBACK: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
+   * USD per million tokens of the OpenAI-compatible server's models, as JSON:
+   * {"gpt-4o-mini":{"input":0.15,"output":0.6},"text-embedding-3-small":{"input":0.02}}. A model not listed costs 0 (local).
+   */
+  OPENAI_PRICES: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value || value.trim() === '') return {};
+      const parsed = modelPricesSchema.safeParse(safeJson(value));
+      if (parsed.success) return parsed.data;
+      context.addIssue({ code: 'custom', message: 'must be JSON like {"model":{"input":0.15,"output":0.6}} (USD per million tokens)' });
+      return z.NEVER;
+    }),
   MONTHLY_BUDGET_USD: z.coerce.number().nonnegative().default(10),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(50),
   /**

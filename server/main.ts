@@ -24,6 +24,8 @@ async function main() {
     throw new Error('The web app is not built yet: run `npm run build` (or `npm start`, which builds first).');
   }
   const { services, shutdown } = await bootServices(env);
+  const { roles } = services.ai;
+  if (roles) log().info(roles, `answers: ${roles.answers}; embeddings: ${roles.embeddings}; reranking: ${roles.rerank}`);
   if (env.RUN_WORKERS) await registerWorkers(services.queue, services);
   await queueStaleReembedding(services);
   await queueLeftoverVectorIndexing(services);

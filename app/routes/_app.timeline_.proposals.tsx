@@ -20,7 +20,17 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const campaigns = (await context.domain.campaigns.listCampaigns(db, user.id)).map(({ id, name }) => ({ id, name }));
   const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? campaigns[0] ?? null;
   const done = url.searchParams.get('done');
-  if (!selected) return { campaigns, campaignId: null, documents: [], proposals: [], calendar: null, done, engine: context.services.ai.engine };
+  if (!selected)
+    return {
+      campaigns,
+      campaignId: null,
+      documents: [],
+      proposals: [],
+      calendar: null,
+      done,
+      engine: context.services.ai.engine,
+      engineLabel: context.services.ai.roles?.answers ?? null,
+    };
   const [documents, proposals, calendar] = await Promise.all([
     context.domain.timeline.timelineDocuments(db, user.id, selected.id),
     context.domain.proposals.listProposals(db, user.id, selected.id),
@@ -34,6 +44,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     calendar: calendar.definition,
     done,
     engine: context.services.ai.engine,
+    engineLabel: context.services.ai.roles?.answers ?? null,
   };
 }
 
@@ -95,7 +106,7 @@ function doneMessage(done: string | null): string | null {
 }
 
 export default function ProposalsPage() {
-  const { campaignId, documents, proposals, calendar, done, engine } = useLoaderData<typeof loader>();
+  const { campaignId, documents, proposals, calendar, done, engine, engineLabel } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' ? navigation.formData : null;
@@ -159,7 +170,9 @@ export default function ProposalsPage() {
         <p className="muted small">
           {engine === 'claude'
             ? 'Claude reads the document (the call shows in your usage).'
-            : 'The built-in offline engine reads the document: no AI service is configured.'}{' '}
+            : engine === 'openai'
+              ? `${engineLabel} reads the document (the call shows in your usage).`
+              : 'The built-in offline engine reads the document: no AI service is configured.'}{' '}
           {documents.length === 0 && 'Link a Knowledge Tome with your session notes to this campaign first.'}
         </p>
       </section>

@@ -511,7 +511,7 @@ export interface paths {
         put?: never;
         /**
          * Propose events from a session log or notes
-         * @description Reads a session log or notes document from a linked tome and proposes its events (Claude's tool call, or the offline engine).
+         * @description Reads a session log or notes document from a linked tome and proposes its events (the model's tool call, or the offline engine).
          */
         post: operations["proposeTimelineEvents"];
         delete?: never;
@@ -3589,7 +3589,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        engine: "claude" | "offline";
+                        engine: "claude" | "openai" | "offline";
                         created: number;
                         proposals: {
                             id: string;
@@ -3967,7 +3967,10 @@ export interface operations {
                             end?: number | null;
                         }[];
                         conversation_id: string;
+                        /** @description claude | openai | offline */
                         engine: string;
+                        /** @description Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline) */
+                        engine_label: string | null;
                         timestamp: string;
                     };
                 };
@@ -4165,6 +4168,7 @@ export interface operations {
                                 end?: number | null;
                             }[];
                             engine: string | null;
+                            engine_label?: string | null;
                         }[];
                     };
                 };
@@ -4232,7 +4236,10 @@ export interface operations {
                             end?: number | null;
                         }[];
                         conversation_id: string;
+                        /** @description claude | openai | offline */
                         engine: string;
+                        /** @description Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline) */
+                        engine_label: string | null;
                         timestamp: string;
                         /** @enum {string} */
                         mode: "whole_document" | "retrieval";
@@ -4371,7 +4378,10 @@ export interface operations {
                             end?: number | null;
                         }[];
                         conversation_id: string;
+                        /** @description claude | openai | offline */
                         engine: string;
+                        /** @description Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline) */
+                        engine_label: string | null;
                         timestamp: string;
                         /** @enum {string} */
                         mode: "whole_document" | "retrieval";
@@ -4519,6 +4529,7 @@ export interface operations {
                                 end?: number | null;
                             }[];
                             engine: string | null;
+                            engine_label?: string | null;
                             tokens: number | null;
                             cost: number | null;
                         }[];
@@ -4599,7 +4610,10 @@ export interface operations {
                         /** @enum {string} */
                         content_type: "character" | "location" | "mission" | "lore";
                         character_format: ("narrative" | "stats") | null;
+                        /** @description claude | openai | offline */
                         engine: string;
+                        /** @description Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline) */
+                        engine_label: string | null;
                         version: number;
                         citations: {
                             source_id: string;
@@ -4882,7 +4896,7 @@ export interface operations {
                             outdated: boolean;
                         }[];
                         last_updated: string | null;
-                        engine: ("claude" | "offline") | null;
+                        engine: ("claude" | "openai" | "offline") | null;
                         /** @description A generation still running, or one that failed since the map was built */
                         job: {
                             id: string;
@@ -5052,7 +5066,7 @@ export interface operations {
                             outdated: boolean;
                         }[];
                         last_updated: string | null;
-                        engine: ("claude" | "offline") | null;
+                        engine: ("claude" | "openai" | "offline") | null;
                         /** @description A generation still running, or one that failed since the map was built */
                         job: {
                             id: string;

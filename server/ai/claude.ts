@@ -7,6 +7,7 @@ import type {
   TextBlockParam,
   TextCitation,
 } from '@anthropic-ai/sdk/resources/messages';
+import { Deadline } from './deadline';
 import { abortedError, AiProviderError, aiErrorFromStatus, timeoutError, unreachableError } from './errors';
 import { splitSentences, type TextSpan } from './sentences';
 import type { Citation, GenerateRequest, GenerateResult, Passage, TextGenerator, TokenUsage } from './types';
@@ -83,7 +84,7 @@ export class ClaudeGenerator implements TextGenerator {
       const answer = new AnswerAccumulator(request, sentPassages);
       for await (const event of stream) answer.add(event);
       // The SDK ends an aborted stream quietly instead of throwing.
-      if (deadline.signal.aborted) throw deadline.error();
+      if (deadline.signal.aborted) throw deadlineError(deadline);
       return answer.finish(this.model);
     } catch (error) {
       throw toProviderError(error, deadline);
@@ -130,7 +131,8 @@ function buildMessages(request: GenerateRequest): { messages: MessageParam[]; se
   return { messages, sentPassages };
 }
 
-function passageTitle(passage: Passage): string {
+/** A passage's heading as the model sees it: title, page, heading path. */
+export function passageTitle(passage: Passage): string {
   const parts = [passage.title];
   if (passage.page !== undefined && passage.page !== null) parts.push(`p. ${passage.page}`);
   if (passage.headingPath) parts.push(passage.headingPath);
@@ -285,44 +287,14 @@ function verbatimQuote(sent: SentPassage, startBlock: number, endBlock: number, 
   return citedText.trim();
 }
 
-/** One deadline for the whole request (the SDK's own timeout stops counting once headers arrive). */
-class Deadline {
-  readonly signal: AbortSignal;
-  private readonly controller = new AbortController();
-  private timedOut = false;
-  private readonly timer: ReturnType<typeof setTimeout>;
-  private readonly onCallerAbort = () => this.controller.abort();
-
-  constructor(
-    timeoutMs: number,
-    private readonly callerSignal: AbortSignal | undefined,
-  ) {
-    this.signal = this.controller.signal;
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort();
-    }, timeoutMs);
-    callerSignal?.addEventListener('abort', this.onCallerAbort, { once: true });
-  }
-
-  get expired(): boolean {
-    return this.timedOut;
-  }
-
-  error(cause?: unknown): AiProviderError {
-    return this.timedOut ? timeoutError('anthropic', cause) : abortedError('anthropic', cause);
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
-    this.callerSignal?.removeEventListener('abort', this.onCallerAbort);
-  }
+function deadlineError(deadline: Deadline, cause?: unknown): AiProviderError {
+  return deadline.expired ? timeoutError('anthropic', cause) : abortedError('anthropic', cause);
 }
 
 function toProviderError(error: unknown, deadline: Deadline): unknown {
   if (error instanceof AiProviderError) return error;
   if (deadline.expired) return timeoutError('anthropic', error);
-  if (error instanceof APIUserAbortError) return deadline.error(error);
+  if (error instanceof APIUserAbortError) return deadlineError(deadline, error);
   if (error instanceof APIConnectionTimeoutError) return timeoutError('anthropic', error);
   if (error instanceof APIConnectionError) return unreachableError('anthropic', error);
   if (error instanceof APIError) {

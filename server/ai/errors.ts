@@ -1,6 +1,19 @@
-export type AiProviderName = 'anthropic' | 'voyage' | 'offline';
+export type AiProviderName = 'anthropic' | 'voyage' | 'openai' | 'offline';
 
-export type AiFailureKind = 'timeout' | 'overloaded' | 'rate_limited' | 'rejected' | 'auth' | 'unavailable' | 'aborted' | 'unsupported' | 'bad_response';
+export type AiFailureKind =
+  | 'timeout'
+  | 'overloaded'
+  | 'rate_limited'
+  | 'rejected'
+  | 'auth'
+  | 'unavailable'
+  | 'aborted'
+  | 'unsupported'
+  | 'bad_response'
+  /** The configured model does not exist on the server (OpenAI-compatible servers). */
+  | 'model_missing'
+  /** The request does not fit the model's context window. */
+  | 'context_too_small';
 
 const STATUS_BY_KIND: Record<AiFailureKind, number> = {
   timeout: 504,
@@ -12,6 +25,8 @@ const STATUS_BY_KIND: Record<AiFailureKind, number> = {
   aborted: 499,
   unsupported: 501,
   bad_response: 502,
+  model_missing: 502,
+  context_too_small: 502,
 };
 
 /**

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { costOf } from './pricing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { costOf, setConfiguredPrices } from './pricing';
 
 describe('costOf', () => {
   it('prices Claude Sonnet 4.5 input, output and prompt-cache tokens', () => {
@@ -33,5 +33,19 @@ describe('costOf', () => {
   it('charges nothing for the offline engines', () => {
     expect(costOf('offline-extractive-v1', { inputTokens: 10_000, outputTokens: 2_000 })).toBe(0);
     expect(costOf('offline-hash-v1', { tokens: 10_000 })).toBe(0);
+  });
+});
+
+describe('prices set in configuration (OPENAI_PRICES)', () => {
+  afterEach(() => setConfiguredPrices({}));
+
+  it("prices an OpenAI-compatible server's models from the table, and local models not in it at 0", () => {
+    const usage = { inputTokens: 1_000_000, outputTokens: 2_000_000, cacheWriteTokens: 0, cacheReadTokens: 0 };
+    expect(costOf('llama3.1:8b', usage)).toBe(0);
+    expect(costOf('openai:nomic-embed-text', { tokens: 1_000_000 })).toBe(0);
+    setConfiguredPrices({ 'openai/gpt-4o-mini': { input: 0.15, output: 0.6 }, 'text-embedding-3-small': { input: 0.02, output: 0 } });
+    expect(costOf('openai/gpt-4o-mini', usage)).toBeCloseTo(0.15 + 1.2, 10);
+    expect(costOf('openai:text-embedding-3-small', { tokens: 1_000_000 })).toBeCloseTo(0.02, 10);
+    expect(costOf('llama3.1:8b', usage)).toBe(0);
   });
 });

@@ -31,13 +31,35 @@ const RERANK_PRICES: Array<[prefix: string, perMillion: number]> = [
   ['rerank-2', 0.05],
 ];
 
+/** USD per million tokens of a model on an OpenAI-compatible server, from OPENAI_PRICES (input only for embedding models). */
+export interface ConfiguredPrice {
+  input: number;
+  output: number;
+}
+
+let configuredPrices: Record<string, ConfiguredPrice> = {};
+
+/** The price table set in configuration (OPENAI_PRICES), read at start-up; models not in it cost 0. */
+export function setConfiguredPrices(prices: Record<string, ConfiguredPrice>): void {
+  configuredPrices = { ...prices };
+}
+
+/** Embedding models are recorded as `openai:<model>` (openai-embedder.ts) and priced by their own name. */
+function configuredPrice(model: string): ConfiguredPrice | undefined {
+  return configuredPrices[model] ?? (model.startsWith('openai:') ? configuredPrices[model.slice('openai:'.length)] : undefined);
+}
+
 export function generationPrice(model: string): GenerationPrice | undefined {
+  const configured = configuredPrice(model);
+  if (configured) return { input: configured.input, output: configured.output, cacheWrite: configured.input, cacheRead: configured.input };
   const known = GENERATION_PRICES.find(([prefix]) => model.startsWith(prefix));
   if (known) return known[1];
   return model.startsWith('claude-') ? SONNET : undefined;
 }
 
 export function embeddingPrice(model: string): number | undefined {
+  const configured = configuredPrice(model);
+  if (configured) return configured.input;
   const known = EMBEDDING_PRICES.find(([prefix]) => model.startsWith(prefix));
   if (known) return known[1];
   // Budgets should over- rather than under-count: unknown Voyage models cost as voyage-3.5.
@@ -54,8 +76,8 @@ export function rerankPrice(model: string): number | undefined {
 /**
  * Cost in USD. Generation models take a TokenUsage; embedding and reranking models take
  * `{ tokens }` (an EmbedResult or RerankResult fits). Unknown claude-* models are priced as
- * Sonnet, unknown voyage-* as voyage-3.5, unknown rerank-* as rerank-2.5; offline and other
- * models cost 0.
+ * Sonnet, unknown voyage-* as voyage-3.5, unknown rerank-* as rerank-2.5; models priced in
+ * OPENAI_PRICES at their price; offline and other models (a local server's) cost 0.
  */
 export function costOf(model: string, usage: Partial<TokenUsage> | { tokens: number }): number {
   if ('tokens' in usage) {

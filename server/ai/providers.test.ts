@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/support/fake-anthropic';
+import { startFakeOpenAi, type FakeOpenAi } from '../../tests/support/fake-openai';
 import { startFakeVoyage, type FakeVoyage } from '../../tests/support/fake-voyage';
 import { ClaudeGenerator } from './claude';
+import { AiProviderError } from './errors';
 import { OfflineEmbedder } from './offline-embedder';
 import { OfflineGenerator } from './offline-generator';
+import { OpenAiEmbedder } from './openai-embedder';
+import { OpenAiGenerator } from './openai-generator';
 import { createAiProviders } from './providers';
 import { VoyageEmbedder } from './voyage';
 import { VoyageReranker } from './voyage-reranker';
@@ -56,5 +60,67 @@ describe('createAiProviders', () => {
     expect(embedded.vectors[0]).toHaveLength(512);
     expect(anthropic.requests).toHaveLength(1);
     expect(voyage.requests).toHaveLength(1);
+  });
+});
+
+describe('createAiProviders with an OpenAI-compatible server', () => {
+  let server: FakeOpenAi;
+  beforeAll(async () => {
+    server = await startFakeOpenAi();
+  });
+  afterAll(() => server.close());
+
+  it('chooses per capability: the server answers and embeds, reranking stays offline; Claude and Voyage keys still win', () => {
+    const both = createAiProviders({ ...models, openaiBaseUrl: server.baseUrl, openaiModel: 'llama3.1:8b', openaiEmbeddingModel: 'nomic-embed-text' });
+    expect(both.engine).toBe('openai');
+    expect(both.generator).toBeInstanceOf(OpenAiGenerator);
+    expect(both.embedder).toBeInstanceOf(OpenAiEmbedder);
+    expect(both.reranker).toBeNull();
+    expect(both.roles?.answers).toMatch(/^llama3\.1:8b via OpenAI-compatible server at 127\.0\.0\.1:\d+$/);
+    expect(both.roles?.rerank).toBe('offline sentence scoring');
+
+    const answersOnly = createAiProviders({ ...models, openaiBaseUrl: server.baseUrl, openaiModel: 'llama3.1:8b' });
+    expect(answersOnly.embedder).toBeInstanceOf(OfflineEmbedder);
+    const embeddingsOnly = createAiProviders({ ...models, openaiBaseUrl: server.baseUrl, openaiEmbeddingModel: 'nomic-embed-text' });
+    expect(embeddingsOnly.generator).toBeInstanceOf(OfflineGenerator);
+    expect(embeddingsOnly.embedder).toBeInstanceOf(OpenAiEmbedder);
+
+    const keyed = createAiProviders({
+      ...models,
+      anthropicApiKey: 'a',
+      voyageApiKey: 'v',
+      openaiBaseUrl: server.baseUrl,
+      openaiModel: 'm',
+      openaiEmbeddingModel: 'e',
+    });
+    expect(keyed.generator).toBeInstanceOf(ClaudeGenerator);
+    expect(keyed.embedder).toBeInstanceOf(VoyageEmbedder);
+  });
+
+  it('lets the offline engine answer meanwhile when the GM allows it, saying what went wrong', async () => {
+    const closed = await startFakeOpenAi();
+    await closed.close();
+    const config = { ...models, openaiBaseUrl: closed.baseUrl, openaiModel: 'llama3.1:8b' };
+    const question = {
+      system: '',
+      messages: [
+        { role: 'user' as const, content: 'Who leads the Tide Court?', passages: [{ sourceId: '1', title: 'Lore', content: 'Queen Maren leads the Tide Court.' }] },
+      ],
+      maxTokens: 200,
+    };
+
+    const refused = await createAiProviders(config)
+      .generator.generate(question)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AiProviderError);
+
+    const streamed: string[] = [];
+    const answer = await createAiProviders({ ...config, offlineFallback: true }).generator.generate({ ...question, onText: (d) => streamed.push(d) });
+    expect(answer.engine).toBe('offline');
+    expect(answer.text).toMatch(/^> \*\*The OpenAI-compatible server at 127\.0\.0\.1:\d+ could not be reached\. Check that it is running/);
+    expect(answer.text).toContain('The offline engine answered meanwhile.');
+    expect(answer.text).toContain('Queen Maren leads the Tide Court.');
+    expect(answer.citations[0]?.quote).toContain('Queen Maren');
+    expect(streamed.join('')).toBe(answer.text);
   });
 });

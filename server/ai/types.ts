@@ -1,6 +1,12 @@
 /** The AI provider layer's contracts: every feature talks to these, never to an SDK. */
 
-export type AiEngine = 'claude' | 'offline';
+import type { ZodType } from 'zod';
+
+/** claude: Anthropic's API; openai: any OpenAI-compatible server (Ollama, LM Studio, vLLM...); offline: no model. */
+export type AiEngine = 'claude' | 'openai' | 'offline';
+
+/** Engines that are a language model (they write, and answer structured requests). */
+export const isModelEngine = (engine: AiEngine | string | null): boolean => engine === 'claude' || engine === 'openai';
 
 /** A retrieved search result handed to the model as something it may cite. */
 export interface Passage {
@@ -46,6 +52,12 @@ export interface StructuredOutputTool {
   name: string;
   description: string;
   inputSchema: JsonObjectSchema;
+  /**
+   * Checks the structured answer. Engines that cannot force a tool call (an OpenAI-compatible
+   * server without tool support) ask for a JSON answer instead and, when this refuses it, ask
+   * once more with the complaint.
+   */
+  schema?: ZodType;
 }
 
 export interface GenerateRequest {
@@ -85,6 +97,8 @@ export interface GenerateResult {
   usage: TokenUsage;
   model: string;
   engine: AiEngine;
+  /** Which model answered, and where, as the answer shows it ("llama3.1:8b via OpenAI-compatible server at localhost:11434"). */
+  label?: string;
   /** The structured answer when `tool` was requested. */
   toolInput?: unknown;
 }
@@ -114,6 +128,11 @@ export interface EmbedResult {
 export interface Embedder {
   model: string;
   dimensions: typeof EMBEDDING_DIMENSIONS;
+  /**
+   * An embedder of an earlier model whose vectors the library still holds (by their stored tag),
+   * if it can still be made: questions are embedded with it while the library is re-embedded.
+   */
+  standIn?: (model: string) => Embedder | undefined;
   embed(texts: string[], inputType: EmbeddingInputType): Promise<EmbedResult>;
 }
 

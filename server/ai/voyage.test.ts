@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeVoyageEmbedding, startFakeVoyage, type FakeVoyage } from '../../tests/support/fake-voyage';
 import { AiProviderError } from './errors';
-import { planBatches, VoyageEmbedder, voyageApiRoot } from './voyage';
+import { planBatches } from './embedding-batches';
+import { VoyageEmbedder, voyageApiRoot } from './voyage';
 
 const norm = (vector: number[]) => Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0));
 const cosine = (a: number[], b: number[]) => a.reduce((sum, value, i) => sum + value * b[i], 0) / (norm(a) * norm(b));

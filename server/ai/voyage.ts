@@ -1,7 +1,7 @@
 import { VoyageAIClient, VoyageAIError, VoyageAITimeoutError } from 'voyageai';
 import { AiProviderError, aiErrorFromStatus, timeoutError, unreachableError } from './errors';
 import { normaliseOrUniform } from './offline-embedder';
-import { estimateTokens } from './token-estimate';
+import { embedInBatches } from './embedding-batches';
 import { EMBEDDING_DIMENSIONS, type Embedder, type EmbedResult, type EmbeddingInputType } from './types';
 
 export interface VoyageEmbedderOptions {
@@ -44,31 +44,8 @@ export class VoyageEmbedder implements Embedder {
     });
   }
 
-  async embed(texts: string[], inputType: EmbeddingInputType): Promise<EmbedResult> {
-    const vectors = new Array<number[]>(texts.length);
-    // The API refuses empty strings; a blank text has nothing to match anyway.
-    const toSend: number[] = [];
-    texts.forEach((text, index) => {
-      if (text.trim() === '') vectors[index] = normaliseOrUniform(new Array(EMBEDDING_DIMENSIONS).fill(0));
-      else toSend.push(index);
-    });
-
-    let tokens = 0;
-    for (const batch of planBatches(
-      toSend.map((index) => texts[index]),
-      this.batchSize,
-      this.batchTokenBudget,
-    )) {
-      const result = await this.embedBatch(
-        batch.map((i) => texts[toSend[i]]),
-        inputType,
-      );
-      tokens += result.tokens;
-      batch.forEach((i, position) => {
-        vectors[toSend[i]] = result.vectors[position];
-      });
-    }
-    return { vectors, tokens };
+  embed(texts: string[], inputType: EmbeddingInputType): Promise<EmbedResult> {
+    return embedInBatches(texts, this.batchSize, this.batchTokenBudget, (input) => this.embedBatch(input, inputType));
   }
 
   private async embedBatch(input: string[], inputType: EmbeddingInputType): Promise<EmbedResult> {
@@ -99,25 +76,6 @@ export class VoyageEmbedder implements Embedder {
       tokens: response.usage?.totalTokens ?? 0,
     };
   }
-}
-
-/** Groups indexes of `texts` into requests of at most `maxSize` texts and about `tokenBudget` tokens. */
-export function planBatches(texts: string[], maxSize: number, tokenBudget: number): number[][] {
-  const batches: number[][] = [];
-  let current: number[] = [];
-  let currentTokens = 0;
-  texts.forEach((text, index) => {
-    const tokens = estimateTokens(text);
-    if (current.length > 0 && (current.length >= maxSize || currentTokens + tokens > tokenBudget)) {
-      batches.push(current);
-      current = [];
-      currentTokens = 0;
-    }
-    current.push(index);
-    currentTokens += tokens;
-  });
-  if (current.length > 0) batches.push(current);
-  return batches;
 }
 
 export function voyageApiRoot(baseUrl: string): string {

@@ -257,6 +257,8 @@ export interface MessagesTable {
   content: string;
   citations: Json<StoredCitation[]>;
   engine: string | null;
+  /** Which model answered and where, when the engine does not say it (migration 145). */
+  engine_label: Generated<string | null>;
   tokens: Generated<number>;
   cost_info: Json<{ total_cost: number; input_tokens: number; output_tokens: number } | null>;
   created_at: Generated<Date>;

@@ -114,7 +114,14 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
       if (controller.signal.aborted) return;
       setMessages((current) => [
         ...current,
-        { role: 'assistant', content: answer.response, timestamp: answer.timestamp, citations: answer.citations, engine: answer.engine },
+        {
+          role: 'assistant',
+          content: answer.response,
+          timestamp: answer.timestamp,
+          citations: answer.citations,
+          engine: answer.engine,
+          engine_label: answer.engine_label,
+        },
       ]);
       if (answer.conversation_id !== conversationId) {
         setConversationId(answer.conversation_id);

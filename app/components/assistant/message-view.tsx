@@ -9,11 +9,13 @@ export interface ChatMessageView {
   timestamp: string;
   citations: ChatCitation[];
   engine: string | null;
+  /** Which model answered and where (an OpenAI-compatible server's), shown instead of the engine's name. */
+  engine_label?: string | null;
   /** Set on a failed turn: the status the server (or the network) answered. */
   errorStatus?: number;
 }
 
-const ENGINE_LABELS: Record<string, string> = { claude: 'Claude', offline: 'Offline engine' };
+const ENGINE_LABELS: Record<string, string> = { claude: 'Claude', openai: 'Your model', offline: 'Offline engine' };
 
 /** One chat message: who, when, the text (Markdown, raw HTML dropped) and its sources. */
 export function MessageView({ message, check }: { message: ChatMessageView; check?: CitationCheck }) {
@@ -25,7 +27,7 @@ export function MessageView({ message, check }: { message: ChatMessageView; chec
         <LocalTime iso={message.timestamp} />
         {message.role === 'assistant' && message.engine && (
           <span className={`badge engine engine-${message.engine}`} data-testid="chat-engine" title="The engine that answered">
-            {ENGINE_LABELS[message.engine] ?? message.engine}
+            {message.engine_label ?? ENGINE_LABELS[message.engine] ?? message.engine}
           </span>
         )}
         {failed && <span className="badge error-badge">Error {message.errorStatus || 'network'}</span>}

@@ -25,7 +25,7 @@ export interface ContentResultProps {
   hydrated: boolean;
 }
 
-const ENGINE_LABELS: Record<string, string> = { claude: 'Written by Claude', offline: 'Offline draft' };
+const ENGINE_LABELS: Record<string, string> = { claude: 'Written by Claude', openai: 'Written by your model', offline: 'Offline draft' };
 
 /** A generated content: the 600 px box, its sources and cost, the revision log and chat, and the ways to save or start over. */
 export function ContentResult(props: ContentResultProps) {
@@ -51,7 +51,9 @@ export function ContentResult(props: ContentResultProps) {
         <div className="row">
           <span className="badge">{CONTENT_TYPE_LABELS[result.content_type]}</span>
           {result.character_format && <span className="badge">{result.character_format === 'stats' ? 'Stat block' : 'Narrative'}</span>}
-          <span className={`badge engine-${result.engine}`}>{ENGINE_LABELS[result.engine] ?? result.engine}</span>
+          <span className={`badge engine-${result.engine}`}>
+            {result.engine_label ? `Written by ${result.engine_label}` : (ENGINE_LABELS[result.engine] ?? result.engine)}
+          </span>
           <span className="small muted" data-testid="content-version">
             Version {result.version}
           </span>

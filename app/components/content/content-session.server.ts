@@ -63,6 +63,7 @@ export async function loadContentState(
         content_type: contentType,
         character_format: request.characterFormat,
         engine: session.engine ?? 'offline',
+        engine_label: session.engine_label,
         version: session.version,
         citations: session.citations,
       };

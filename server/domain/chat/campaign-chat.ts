@@ -119,6 +119,7 @@ export async function prepareCampaignChat(db: Kysely<DB>, access: CampaignAccess
         citations,
         conversation_id: saved.conversationId,
         engine: result.engine,
+        engine_label: result.label ?? null,
         timestamp: saved.answeredAt.toISOString(),
       };
     },

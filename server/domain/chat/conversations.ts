@@ -94,7 +94,7 @@ export async function getConversation(db: Kysely<DB>, access: CampaignAccess, co
   const conversation = await requireConversation(db, userId, { kind: 'campaign_chat', campaignId, audience: access.audience }, conversationId);
   const messages = await db
     .selectFrom('messages')
-    .select(['role', 'content', 'citations', 'engine', 'created_at'])
+    .select(['role', 'content', 'citations', 'engine', 'engine_label', 'created_at'])
     .where('conversation_id', '=', conversation.id)
     .orderBy('id')
     .execute();
@@ -109,6 +109,7 @@ export async function getConversation(db: Kysely<DB>, access: CampaignAccess, co
       timestamp: m.created_at.toISOString(),
       citations: (m.citations ?? []) as ChatCitation[],
       engine: m.engine,
+      engine_label: m.engine_label,
     })),
   };
 }
@@ -176,6 +177,7 @@ export interface ExchangeToSave {
   answer: string;
   citations: ChatCitation[];
   engine: string;
+  engineLabel?: string | null;
   tokens: number;
   costInfo: { total_cost: number; input_tokens: number; output_tokens: number };
 }
@@ -211,6 +213,7 @@ export async function saveExchange(db: Kysely<DB>, exchange: ExchangeToSave): Pr
         content: exchange.answer,
         citations: JSON.stringify(exchange.citations),
         engine: exchange.engine,
+        engine_label: exchange.engineLabel ?? null,
         tokens: exchange.tokens,
         cost_info: JSON.stringify(exchange.costInfo),
         created_at: now,
@@ -226,7 +229,7 @@ function preview(text: string): string {
 }
 
 /** A model's answer to save: what it wrote, and the call to bill. */
-export interface AnswerToSave extends Omit<ExchangeToSave, 'engine' | 'tokens' | 'costInfo'> {
+export interface AnswerToSave extends Omit<ExchangeToSave, 'engine' | 'engineLabel' | 'tokens' | 'costInfo'> {
   result: GenerateResult;
   durationMs: number;
   feature: UsageFeature;
@@ -242,6 +245,7 @@ export async function saveAnswer(db: Kysely<DB>, answer: AnswerToSave): Promise<
     const written = await saveExchange(trx, {
       ...exchange,
       engine: result.engine,
+      engineLabel: result.label ?? null,
       tokens: cost.total_tokens,
       costInfo: { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens },
     });

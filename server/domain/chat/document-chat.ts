@@ -38,6 +38,8 @@ export interface DocumentChatAnswer {
   citations: ChatCitation[];
   conversation_id: string;
   engine: string;
+  /** Which model answered and where (an OpenAI-compatible server's); null when `engine` says it. */
+  engine_label: string | null;
   timestamp: string;
   /** Whether the whole document was sent (with prompt caching) or only retrieved passages. */
   mode: 'whole_document' | 'retrieval';
@@ -180,6 +182,7 @@ async function answerAboutDocument(
     citations,
     conversation_id: saved.conversationId,
     engine: result.engine,
+    engine_label: result.label ?? null,
     timestamp: saved.answeredAt.toISOString(),
     mode: whole ? 'whole_document' : 'retrieval',
     tokens: cost.total_tokens,

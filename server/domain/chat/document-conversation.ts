@@ -10,6 +10,8 @@ export interface DocumentChatMessage {
   timestamp: string;
   citations: ChatCitation[];
   engine: string | null;
+  /** Which model answered and where, when `engine` does not say it. */
+  engine_label: string | null;
   /** Assistant messages: what the answer cost (the panel shows it under the answer). */
   tokens: number | null;
   cost: number | null;
@@ -53,7 +55,7 @@ async function latestDocumentConversation(db: Kysely<DB>, userId: string, docume
   if (!conversation) return null;
   const rows = await db
     .selectFrom('messages')
-    .select(['role', 'content', 'citations', 'engine', 'tokens', 'cost_info', 'created_at'])
+    .select(['role', 'content', 'citations', 'engine', 'engine_label', 'tokens', 'cost_info', 'created_at'])
     .where('conversation_id', '=', conversation.id)
     .orderBy('id')
     .execute();
@@ -65,6 +67,7 @@ async function latestDocumentConversation(db: Kysely<DB>, userId: string, docume
       timestamp: row.created_at.toISOString(),
       citations: (row.citations ?? []) as ChatCitation[],
       engine: row.engine,
+      engine_label: row.engine_label,
       tokens: row.role === 'assistant' ? row.tokens : null,
       cost: row.role === 'assistant' ? (row.cost_info?.total_cost ?? 0) : null,
     })),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { AiProviderError } from '../../ai/errors';
 import { costOf } from '../../ai/pricing';
 import type { AiProviders } from '../../ai/providers';
+import { isModelEngine } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { DomainError } from '../errors';
 import { recordUsage } from '../usage/usage';
@@ -16,7 +17,7 @@ import { claudeExtractionTool, extractConceptsOffline, parseClaudeExtraction, ty
 const OFFLINE_EXTRACTOR = 'offline-v1';
 
 export function extractorId(ai: AiProviders): string {
-  return ai.engine === 'claude' ? `claude:${ai.generator.model}` : OFFLINE_EXTRACTOR;
+  return isModelEngine(ai.engine) ? `${ai.engine}:${ai.generator.model}` : OFFLINE_EXTRACTOR;
 }
 
 /**
@@ -26,8 +27,8 @@ export function extractorId(ai: AiProviders): string {
  */
 export const playerExtractorId = (extractor: string) => `${extractor}#players`;
 
-export const engineOf = (extractor: string | null): 'claude' | 'offline' | null =>
-  extractor === null ? null : extractor.startsWith('claude:') ? 'claude' : 'offline';
+export const engineOf = (extractor: string | null): 'claude' | 'openai' | 'offline' | null =>
+  extractor === null ? null : extractor.startsWith('claude:') ? 'claude' : extractor.startsWith('openai:') ? 'openai' : 'offline';
 
 export interface DocumentExtraction {
   results: ExtractionResult[];
@@ -35,7 +36,7 @@ export interface DocumentExtraction {
   outputTokens: number;
 }
 
-/** Reads one document's concepts: Claude per batch of passages when it is the engine, the offline extractor otherwise. */
+/** Reads one document's concepts: the model (Claude or an OpenAI-compatible server) per batch of passages, the offline extractor without one. */
 export async function extractDocument(
   db: Kysely<DB>,
   userId: string,
@@ -44,7 +45,7 @@ export async function extractDocument(
   ai: AiProviders,
   onBatch?: (done: number, total: number) => Promise<void>,
 ): Promise<DocumentExtraction> {
-  if (ai.engine !== 'claude') {
+  if (!isModelEngine(ai.engine)) {
     const result = extractConceptsOffline({
       documentId: document.id,
       chunks: chunks.map((chunk) => ({ chunkId: chunk.id, text: chunk.content, headingPath: chunk.heading_path })),

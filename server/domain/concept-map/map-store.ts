@@ -62,7 +62,7 @@ export interface ConceptMap {
   settings: ConceptMapSettings;
   processed_docs: ProcessedDocument[];
   last_updated: string | null;
-  engine: 'claude' | 'offline' | null;
+  engine: 'claude' | 'openai' | 'offline' | null;
   /** A generation still running (or the one that failed since the map was last built). */
   job: MapJob | null;
 }

@@ -17,6 +17,7 @@ export interface StoredTurn {
   content: string;
   citations: ChatCitation[];
   engine: string | null;
+  engineLabel: string | null;
   tokens: number;
   totalCost: number;
   createdAt: Date;
@@ -25,7 +26,7 @@ export interface StoredTurn {
 export async function turnsOf(db: Kysely<DB>, conversationId: string): Promise<StoredTurn[]> {
   const rows = await db
     .selectFrom('messages')
-    .select(['role', 'content', 'citations', 'engine', 'tokens', 'cost_info', 'created_at'])
+    .select(['role', 'content', 'citations', 'engine', 'engine_label', 'tokens', 'cost_info', 'created_at'])
     .where('conversation_id', '=', conversationId)
     .orderBy('id')
     .execute();
@@ -34,6 +35,7 @@ export async function turnsOf(db: Kysely<DB>, conversationId: string): Promise<S
     content: row.content,
     citations: (row.citations ?? []) as ChatCitation[],
     engine: row.engine,
+    engineLabel: row.engine_label,
     tokens: row.tokens,
     totalCost: Number(row.cost_info?.total_cost ?? 0),
     createdAt: row.created_at,

@@ -16,6 +16,7 @@ export interface ContentSession {
   sources: string[];
   tokens: { total_tokens: number; total_cost: number };
   engine: string | null;
+  engine_label: string | null;
   version: number;
   citations: ChatCitation[];
   log: RevisionEntry[];
@@ -35,6 +36,7 @@ export async function getContentSession(db: Kysely<DB>, userId: string, campaign
     sources: latest ? sourcesOf(latest.content) : [],
     tokens: { total_tokens: latest?.tokens ?? 0, total_cost: latest?.totalCost ?? 0 },
     engine: latest?.engine ?? null,
+    engine_label: latest?.engineLabel ?? null,
     version: versions.length,
     citations: latest?.citations ?? [],
     log: revisionLog(turns),

@@ -101,6 +101,7 @@ export async function createContent(
     content_type: input.contentType,
     character_format: input.characterFormat,
     engine: written.result.engine,
+    engine_label: written.result.label ?? null,
     version: turns.filter((turn) => turn.role === 'assistant').length + 1,
     citations: written.citations,
   };

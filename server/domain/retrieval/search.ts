@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { servingEmbedder } from './serving-model';
 import type { Embedder, Passage, Reranker } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { DEFAULT_CONTEXT_LEVEL, type ContextLevel } from '../../../contract/chat';
@@ -129,9 +130,11 @@ export async function searchPassages(db: Kysely<DB>, request: SearchRequest): Pr
 /** The question (and the conversation's context, if any) embedded, and each one's nearest passages. */
 async function vectorCandidateLists(db: Kysely<DB>, request: SearchRequest, scope: SearchRequest['scope'], texts: string[], limit: number) {
   const started = performance.now();
-  const embedded = await request.embedder.embed(texts, 'query');
-  const embedding: NonNullable<SearchResult['embedding']> = { model: request.embedder.model, tokens: embedded.tokens, durationMs: performance.now() - started };
-  const options = { model: request.embedder.model, limit, backend: request.vectorBackend };
+  // The older model while the library is re-embedded for a new one (serving-model.ts).
+  const embedder = await servingEmbedder(db, request.embedder);
+  const embedded = await embedder.embed(texts, 'query');
+  const embedding: NonNullable<SearchResult['embedding']> = { model: embedder.model, tokens: embedded.tokens, durationMs: performance.now() - started };
+  const options = { model: embedder.model, limit, backend: request.vectorBackend };
   const ids = await Promise.all(embedded.vectors.map((vector) => vectorCandidates(db, scope, vector, options)));
   return { ids, embedding };
 }

@@ -112,7 +112,7 @@ async function movePending(db: Kysely<DB>, which: RawBuilder<unknown>): Promise<
       delete from chunk_embeddings_pending p where ${which} returning p.chunk_id, p.model, p.embedding
     ), added as (
       insert into chunk_embeddings (chunk_id, model, embedding) select chunk_id, model, embedding from moved
-      on conflict (chunk_id) do update set model = excluded.model, embedding = excluded.embedding
+      on conflict (chunk_id, model) do update set embedding = excluded.embedding
       returning 1
     )
     select count(*)::int as n from added`.execute(db);

@@ -23,7 +23,11 @@ const answerSchema = z.object({
   response: z.string(),
   citations: z.array(citationSchema),
   conversation_id: z.string(),
-  engine: z.string(),
+  engine: z.string().describe('claude | openai | offline'),
+  engine_label: z
+    .string()
+    .nullable()
+    .describe('Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline)'),
   timestamp: z.string(),
 });
 const summarySchema = z.object({ id: z.string(), preview: z.string(), message_count: z.number(), last_updated: z.string() });
@@ -39,6 +43,7 @@ const conversationSchema = z.object({
       timestamp: z.string(),
       citations: z.array(citationSchema),
       engine: z.string().nullable(),
+      engine_label: z.string().nullish(),
     }),
   ),
 });
@@ -64,6 +69,7 @@ const documentConversationSchema = z.object({
       timestamp: z.string(),
       citations: z.array(citationSchema),
       engine: z.string().nullable(),
+      engine_label: z.string().nullish(),
       tokens: z.number().nullable(),
       cost: z.number().nullable(),
     }),

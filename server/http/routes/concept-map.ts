@@ -59,7 +59,7 @@ const mapSchema = z.object({
     }),
   ),
   last_updated: z.string().nullable(),
-  engine: z.enum(['claude', 'offline']).nullable(),
+  engine: z.enum(['claude', 'openai', 'offline']).nullable(),
   job: jobSchema.nullable().describe('A generation still running, or one that failed since the map was built'),
 });
 

@@ -13,7 +13,11 @@ const generatedSchema = z.object({
   conversation_id: z.string(),
   content_type: z.enum(['character', 'location', 'mission', 'lore']),
   character_format: z.enum(['narrative', 'stats']).nullable(),
-  engine: z.string(),
+  engine: z.string().describe('claude | openai | offline'),
+  engine_label: z
+    .string()
+    .nullable()
+    .describe('Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline)'),
   version: z.number(),
   citations: z.array(citationSchema),
 });

@@ -312,11 +312,11 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         operationId: 'proposeTimelineEvents',
         summary: 'Propose events from a session log or notes',
         tags,
-        description: "Reads a session log or notes document from a linked tome and proposes its events (Claude's tool call, or the offline engine).",
+        description: "Reads a session log or notes document from a linked tome and proposes its events (the model's tool call, or the offline engine).",
         params: campaignParams,
         body: z.object({ document_id: z.string({ error: 'document_id is required' }) }),
         response: {
-          200: z.object({ engine: z.enum(['claude', 'offline']), created: z.number().int(), proposals: z.array(proposalSchema) }),
+          200: z.object({ engine: z.enum(['claude', 'openai', 'offline']), created: z.number().int(), proposals: z.array(proposalSchema) }),
           400: errorResponse,
           404: errorResponse,
           409: errorResponse,

@@ -52,10 +52,17 @@ export const claudeExtractionSchema = {
   required: ['concepts', 'relationships'],
 } satisfies JsonObjectSchema;
 
+// The envelope must be right; single malformed items are dropped, not the whole chunk.
+const envelope = z.object({
+  concepts: z.array(z.unknown()).optional().default([]),
+  relationships: z.array(z.unknown()).optional().default([]),
+});
+
 export const claudeExtractionTool: StructuredOutputTool = {
   name: 'record_concepts',
   description: 'Record the concepts and relationships found in the passage.',
   inputSchema: claudeExtractionSchema,
+  schema: envelope,
 };
 
 /** Words Claude uses for a type that are not one of ours. */
@@ -99,12 +106,6 @@ const relationshipItem = z.object({
   target: z.string().trim().min(1),
   relationship: z.string().trim().min(1).max(200),
   strength: z.preprocess((value) => (value === undefined || value === null || value === '' ? 5 : value), z.coerce.number().finite()),
-});
-
-// The envelope must be right; single malformed items are dropped, not the whole chunk.
-const envelope = z.object({
-  concepts: z.array(z.unknown()).optional().default([]),
-  relationships: z.array(z.unknown()).optional().default([]),
 });
 
 /**

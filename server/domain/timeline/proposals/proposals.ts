@@ -5,7 +5,8 @@ import { EVENT_LIMITS, EVENT_TYPES, eventTypeInfo, isEventType, type EventType }
 import { AiProviderError } from '../../../ai/errors';
 import { costOf } from '../../../ai/pricing';
 import type { AiProviders } from '../../../ai/providers';
-import type { StructuredOutputTool } from '../../../ai/types';
+import { isModelEngine, type StructuredOutputTool } from '../../../ai/types';
+import { z } from 'zod';
 import type { DB } from '../../../db/schema';
 import { badRequest, DomainError, notFound } from '../../errors';
 import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../../ownership';
@@ -46,7 +47,7 @@ export interface TimelineProposal {
 }
 
 export interface ProposeResult {
-  engine: 'claude' | 'offline';
+  engine: 'claude' | 'openai' | 'offline';
   /** Proposals new this time; passages proposed before (accepted, rejected or pending) are not proposed again. */
   created: number;
   proposals: TimelineProposal[];
@@ -85,6 +86,8 @@ export const proposalTool: StructuredOutputTool = {
     },
     required: ['events'],
   },
+  // What the reading below needs; an item it cannot place is dropped there, not refused here.
+  schema: z.object({ events: z.array(z.object({ title: z.string(), quote: z.string() }).passthrough()) }),
 };
 
 async function requireNotesDocument(db: Kysely<DB>, userId: string, campaignId: string, documentId: string) {
@@ -118,9 +121,9 @@ export async function proposeEvents(db: Kysely<DB>, ai: AiProviders, userId: str
   const { calendar } = await calendarFor(db, campaignId);
   const baseDay = await fallbackDayOf(db, campaignId, calendar);
 
-  const engine = ai.engine === 'claude' ? 'claude' : 'offline';
+  const engine = ai.engine;
   const notes = await readDocumentText(db, document.id);
-  const drafts = engine === 'claude' ? await proposeWithClaude(db, ai, userId, notes, calendar, baseDay) : proposeFromNotes(notes, calendar, baseDay);
+  const drafts = isModelEngine(engine) ? await proposeWithModel(db, ai, userId, notes, calendar, baseDay) : proposeFromNotes(notes, calendar, baseDay);
 
   let created = 0;
   await db.transaction().execute(async (trx) => {
@@ -175,7 +178,7 @@ async function fallbackDayOf(db: Kysely<DB>, campaignId: string, calendar: Calen
   return calendar.toDay({ year: 1, month: 1, day: 1 });
 }
 
-async function proposeWithClaude(db: Kysely<DB>, ai: AiProviders, userId: string, content: string, calendar: Calendar, baseDay: number): Promise<ProposalDraft[]> {
+async function proposeWithModel(db: Kysely<DB>, ai: AiProviders, userId: string, content: string, calendar: Calendar, baseDay: number): Promise<ProposalDraft[]> {
   const text = content.slice(0, CLAUDE_MAX_CHARS);
   const months = calendar
     .monthsOf(calendar.fromDay(baseDay).year)
