@@ -22,6 +22,9 @@ const MAX_TABLE_BYTES = 256 * MB;
 const MAX_RATIO = 200;
 const RATIO_CHECKED_FROM_BYTES = MB;
 
+/** A campaign archive may hold several documents, each up to the upload limit. */
+export const archiveLimitBytes = (maxUploadMb: number) => 4 * maxUploadMb * MB;
+
 export interface ImportDeps {
   queue: PgBoss;
   maxUploadBytes: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exportCampaign } from '../../domain/transfer/campaign-export';
-import { importCampaign } from '../../domain/transfer/campaign-import';
+import { archiveLimitBytes, importCampaign } from '../../domain/transfer/campaign-import';
 import { log } from '../../log';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
@@ -11,9 +11,6 @@ import { readMultipartUpload } from './tomes-transfer';
 
 const idParams = z.object({ id: z.string() });
 const MB = 1024 * 1024;
-
-/** A campaign archive may hold several documents, each up to the upload limit. */
-export const archiveLimitBytes = (services: Services) => 4 * services.env.MAX_UPLOAD_MB * MB;
 
 /** A whole campaign out as a zip, and such a zip in as a new campaign of the caller's (issue #33). */
 export async function campaignTransferRoutes(app: ZodApi, services: Services) {
@@ -63,7 +60,7 @@ export async function campaignTransferRoutes(app: ZodApi, services: Services) {
       },
     },
     async (request, reply) => {
-      const upload = await readMultipartUpload(request, archiveLimitBytes(services));
+      const upload = await readMultipartUpload(request, archiveLimitBytes(services.env.MAX_UPLOAD_MB));
       const campaign = await importCampaign(db, currentUser(request).id, upload.bytes, { queue, maxUploadBytes: services.env.MAX_UPLOAD_MB * MB });
       return reply.status(201).send({ campaign });
     },
