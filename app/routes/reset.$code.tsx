@@ -4,7 +4,7 @@ import { ResetPasswordForm } from '~/components/password-forms';
 import { readFormOrEmpty } from '~/lib/form-data';
 import { resetPasswordFromForm } from '~/lib/password-actions.server';
 
-export const meta: MetaFunction = () => [{ title: 'Set a new password · Tomekeeper' }, { name: 'referrer', content: 'no-referrer' }];
+export const meta: MetaFunction = () => [{ title: 'Set a new password · Tomekeeper' }];
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   return { valid: await context.domain.accounts.resetCodeIsValid(context.services.db, params.code ?? '') };
