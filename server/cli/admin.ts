@@ -3,6 +3,7 @@ import { migrate } from '../db/migrate';
 import { acquireLock, readLock } from '../data-dir-lock';
 import { parseEnv } from '../env';
 import { ADMIN_USAGE, adminCommandSchema, runAdminCommand } from './admin-commands';
+import { backupToFile, restoreFromFile } from './backup-commands';
 
 /**
  * `npm run admin -- <command>`. With the embedded database only one process may open it, so
@@ -11,6 +12,7 @@ import { ADMIN_USAGE, adminCommandSchema, runAdminCommand } from './admin-comman
  */
 async function main() {
   const [command, ...args] = process.argv.slice(2);
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, args[0]);
   const parsed = adminCommandSchema.safeParse({ command, args });
   if (!parsed.success) {
     console.error(ADMIN_USAGE);
@@ -37,6 +39,40 @@ async function main() {
       try {
         await migrate(database);
         lines = await runAdminCommand(database.db, parsed.data.command, parsed.data.args);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      release();
+    }
+  }
+  for (const line of lines) console.log(line);
+}
+
+/**
+ * A backup while a server holds the embedded database is made by that server (one snapshot,
+ * streamed here); otherwise the CLI reads the database itself. A restore never goes through a
+ * server: its target must be empty, so none can be running on it.
+ */
+async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined) {
+  if (!file) {
+    console.error(`Usage: npm run admin -- ${command} FILE`);
+    process.exitCode = 2;
+    return;
+  }
+  const env = parseEnv();
+  const target = databaseTargetFromEnv(env);
+  const running = target.kind === 'pglite' ? readLock(env.DATA_DIR) : null;
+  let lines: string[];
+  if (running?.port && running.secret) {
+    if (command === 'restore') throw new Error(`A server is running on ${env.DATA_DIR}: restore into an empty DATA_DIR with no server running.`);
+    lines = await backupToFile(file, { running });
+  } else {
+    const release = target.kind === 'pglite' ? acquireLock(env.DATA_DIR) : () => {};
+    try {
+      const database = await openDatabase(target);
+      try {
+        lines = command === 'backup' ? await backupToFile(file, { database }) : await restoreFromFile(file, database);
       } finally {
         await database.close();
       }

@@ -75,7 +75,7 @@ export async function exportCampaign(db: Kysely<DB>, userId: string, campaignId:
     const checksums: Record<string, string> = {};
     for (const file of files) {
       const hash = createHash('sha256');
-      await zip.addParts(file.path, storedFileParts(db, file.document_id), (part) => hash.update(part));
+      await zip.addParts(file.path, storedFileParts(db, file.document_id), { onPart: (part) => hash.update(part) });
       checksums[file.path] = hash.digest('hex');
     }
     await zip.add(CHECKSUMS_PATH, JSON.stringify(checksums, null, 2));

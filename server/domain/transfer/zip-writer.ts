@@ -44,12 +44,15 @@ export class ZipStreamWriter {
     await this.drained();
   }
 
-  /** A large entry from parts, stored as it is (originals such as PDFs are compressed already). */
-  async addParts(name: string, parts: AsyncIterable<Uint8Array>, onPart?: (part: Uint8Array) => void): Promise<void> {
-    const entry = new ZipPassThrough(name);
+  /**
+   * A large entry from parts: stored as it is (originals such as PDFs are compressed already),
+   * or compressed (a backup's rows).
+   */
+  async addParts(name: string, parts: AsyncIterable<Uint8Array>, options: { compress?: boolean; onPart?: (part: Uint8Array) => void } = {}): Promise<void> {
+    const entry = options.compress ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
     this.zip.add(entry);
     for await (const part of parts) {
-      onPart?.(part);
+      options.onPart?.(part);
       entry.push(part);
       await this.drained();
     }
