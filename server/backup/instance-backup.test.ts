@@ -11,7 +11,19 @@ import { backupToFile, restoreFromFile } from '../cli/backup-commands';
 import { openDatabase, type Database } from '../db/database';
 import { buildPdf } from '../domain/ingest/extract/test-fixtures';
 
-const COUNTED = ['users', 'campaigns', 'datasets', 'documents', 'document_file_parts', 'chunks', 'chunk_search_terms', 'search_passage_counts', 'timeline_events', 'conversations', 'messages'] as const;
+const COUNTED = [
+  'users',
+  'campaigns',
+  'datasets',
+  'documents',
+  'document_file_parts',
+  'chunks',
+  'chunk_search_terms',
+  'search_passage_counts',
+  'timeline_events',
+  'conversations',
+  'messages',
+] as const;
 
 async function countsOf(database: Pick<Database, 'db'>) {
   const counts: Record<string, number> = {};
@@ -43,7 +55,10 @@ describe('instance backup and restore', () => {
       headers: bearer(gm.token),
       payload: { title: 'Arrival', day: 10, event_type: 'player_party' },
     });
-    expect((await t.app.inject({ method: 'POST', url: `/api/campaigns/${campaign}/chat`, headers: bearer(gm.token), payload: { query: 'Who keeps the inn?' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/campaigns/${campaign}/chat`, headers: bearer(gm.token), payload: { query: 'Who keeps the inn?' } }))
+        .statusCode,
+    ).toBe(200);
     source = await countsOf(t.services);
     file = path.join(dir, 'instance.zip');
     // Writes go on while the backup streams; the snapshot holds what was there when it began.
@@ -111,22 +126,26 @@ describe('instance backup and restore', () => {
   }, 300_000);
 
   // The move from the embedded database to a Postgres server: RESTORE_TEST_DATABASE_URL names a server (a role that may create databases).
-  it.runIf(process.env.RESTORE_TEST_DATABASE_URL)('restores into an empty database on a Postgres server', async () => {
-    const adminUrl = process.env.RESTORE_TEST_DATABASE_URL!;
-    const name = `tk_restore_${Date.now().toString(36)}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const target = await openDatabase({ kind: 'postgres', url: url.toString() });
-    try {
-      await restoreFromFile(file, target);
-      const counts = JSON.parse(new TextDecoder().decode(unzipSync(fs.readFileSync(file))['counts.json']));
-      expect(await countsOf(target)).toEqual({ ...source, timeline_events: counts.timeline_events });
-    } finally {
-      await target.close();
-      await admin.unsafe(`drop database ${name}`);
-      await admin.end();
-    }
-  }, 300_000);
+  it.runIf(process.env.RESTORE_TEST_DATABASE_URL)(
+    'restores into an empty database on a Postgres server',
+    async () => {
+      const adminUrl = process.env.RESTORE_TEST_DATABASE_URL!;
+      const name = `tk_restore_${Date.now().toString(36)}`;
+      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const target = await openDatabase({ kind: 'postgres', url: url.toString() });
+      try {
+        await restoreFromFile(file, target);
+        const counts = JSON.parse(new TextDecoder().decode(unzipSync(fs.readFileSync(file))['counts.json']));
+        expect(await countsOf(target)).toEqual({ ...source, timeline_events: counts.timeline_events });
+      } finally {
+        await target.close();
+        await admin.unsafe(`drop database ${name}`);
+        await admin.end();
+      }
+    },
+    300_000,
+  );
 });

@@ -123,7 +123,8 @@ export async function restoreBackup(database: Database, file: string, startQueue
   const manifest = await readManifest(file);
   await migrate(database, undefined, { until: manifest.migration });
   const level = await migrationLevel(database.db);
-  if (level !== manifest.migration) throw new Error(`${file} was made at database level ${manifest.migration}, newer than this Tomekeeper (${level}). Update it first.`);
+  if (level !== manifest.migration)
+    throw new Error(`${file} was made at database level ${manifest.migration}, newer than this Tomekeeper (${level}). Update it first.`);
   const counts: Record<string, number> = {};
   await database.db.transaction().execute(async (trx) => {
     const generated = new Map<string, Set<string>>();

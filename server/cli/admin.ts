@@ -1,6 +1,6 @@
-import { databaseTargetFromEnv, openDatabase } from '../db/database';
+import { databaseTargetFromEnv, openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { acquireLock, readLock } from '../data-dir-lock';
+import { acquireLock, readLock, type LockInfo } from '../data-dir-lock';
 import { parseEnv } from '../env';
 import { ADMIN_USAGE, adminCommandSchema, runAdminCommand } from './admin-commands';
 import { backupToFile, restoreFromFile } from './backup-commands';
@@ -19,34 +19,22 @@ async function main() {
     process.exitCode = 2;
     return;
   }
-  const env = parseEnv();
-  const target = databaseTargetFromEnv(env);
-  const running = target.kind === 'pglite' ? readLock(env.DATA_DIR) : null;
-  let lines: string[];
-  if (running?.port && running.secret) {
-    const response = await fetch(`http://127.0.0.1:${running.port}/api/admin/run`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-secret': running.secret },
-      body: JSON.stringify(parsed.data),
-    });
-    const body = (await response.json()) as { lines?: string[]; error?: string };
-    if (!response.ok) throw new Error(body.error ?? `The server answered ${response.status}`);
-    lines = body.lines ?? [];
-  } else {
-    const release = target.kind === 'pglite' ? acquireLock(env.DATA_DIR) : () => {};
-    try {
-      const database = await openDatabase(target);
-      try {
-        await migrate(database);
-        lines = await runAdminCommand(database.db, parsed.data.command, parsed.data.args);
-      } finally {
-        await database.close();
-      }
-    } finally {
-      release();
-    }
-  }
-  for (const line of lines) console.log(line);
+  await printLines(
+    async (running) => {
+      const response = await fetch(`http://127.0.0.1:${running.port}/api/admin/run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-admin-secret': running.secret ?? '' },
+        body: JSON.stringify(parsed.data),
+      });
+      const body = (await response.json()) as { lines?: string[]; error?: string };
+      if (!response.ok) throw new Error(body.error ?? `The server answered ${response.status}`);
+      return body.lines ?? [];
+    },
+    async (database) => {
+      await migrate(database);
+      return runAdminCommand(database.db, parsed.data.command, parsed.data.args);
+    },
+  );
 }
 
 /**
@@ -60,19 +48,29 @@ async function backupOrRestore(command: 'backup' | 'restore', file: string | und
     process.exitCode = 2;
     return;
   }
+  await printLines(
+    async (running) => {
+      if (command === 'restore') throw new Error('A server is running on this DATA_DIR: restore into an empty DATA_DIR with no server running.');
+      return backupToFile(file, { running });
+    },
+    (database) => (command === 'backup' ? backupToFile(file, { database }) : restoreFromFile(file, database)),
+  );
+}
+
+/** Runs a command through the server holding the embedded database, or on the database itself (holding its lock), and prints its lines. */
+async function printLines(viaServer: (running: LockInfo) => Promise<string[]>, onDatabase: (database: Database) => Promise<string[]>) {
   const env = parseEnv();
   const target = databaseTargetFromEnv(env);
   const running = target.kind === 'pglite' ? readLock(env.DATA_DIR) : null;
   let lines: string[];
   if (running?.port && running.secret) {
-    if (command === 'restore') throw new Error(`A server is running on ${env.DATA_DIR}: restore into an empty DATA_DIR with no server running.`);
-    lines = await backupToFile(file, { running });
+    lines = await viaServer(running);
   } else {
     const release = target.kind === 'pglite' ? acquireLock(env.DATA_DIR) : () => {};
     try {
       const database = await openDatabase(target);
       try {
-        lines = command === 'backup' ? await backupToFile(file, { database }) : await restoreFromFile(file, database);
+        lines = await onDatabase(database);
       } finally {
         await database.close();
       }

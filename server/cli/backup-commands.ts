@@ -46,6 +46,8 @@ export async function restoreFromFile(file: string, database: Database): Promise
   return [
     `Restored ${file} (database level ${result.migration}).`,
     `${total('users')} users, ${total('campaigns')} campaigns, ${total('datasets')} tomes, ${total('documents')} documents, ${total('chunks')} passages, ${total('timeline_events')} events, ${total('conversations')} conversations.`,
-    ...(result.requeued > 0 ? [`${result.requeued} document${result.requeued === 1 ? '' : 's'} that were being processed will be processed again when the server starts.`] : []),
+    ...(result.requeued > 0
+      ? [`${result.requeued} document${result.requeued === 1 ? '' : 's'} that were being processed will be processed again when the server starts.`]
+      : []),
   ];
 }
