@@ -1,6 +1,9 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** The rule as the register and password screens and the OpenAPI document state it. */
+export const PASSWORD_RULE = 'At least 8 characters, with uppercase, lowercase and a number.';
+
 export const PASSWORD_MESSAGES = {
   tooShort: 'Password must be at least 8 characters long',
   needsMix: 'Password must contain uppercase, lowercase, and numeric characters',

@@ -18,6 +18,7 @@ import { remixDevPlugin } from './http/remix-dev';
 import { adminRoutes } from './http/routes/admin';
 import { authRoutes } from './http/routes/auth';
 import { campaignRoutes } from './http/routes/campaigns';
+import { campaignTransferRoutes } from './http/routes/campaign-transfer';
 import { campaignDocumentRoutes } from './http/routes/campaign-documents';
 import { chatRoutes } from './http/routes/chat';
 import { contentRoutes } from './http/routes/content';
@@ -140,6 +141,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await authRoutes(api, services);
     await usageRoutes(api, services);
     await campaignRoutes(api, services);
+    await campaignTransferRoutes(api, services);
     await tomeRoutes(api, services);
     await timelineRoutes(api, services);
     await chatRoutes(api, services);

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
-import { passwordProblem } from '../../contract/password-policy';
+import { PASSWORD_RULE, passwordProblem } from '../../contract/password-policy';
 import { useHydrated } from '~/lib/use-hydrated';
 
 interface Shared {
@@ -104,7 +104,7 @@ export function RequestAccessForm({ redirectTo, error, values }: Shared) {
         />
       </label>
       <p id="password-rule" className={problem ? 'field-error' : 'muted small'} aria-live="polite">
-        {problem ?? 'At least 8 characters, with uppercase, lowercase and a number.'}
+        {problem ?? PASSWORD_RULE}
       </p>
       <RegistrationCodeField values={values} />
       <ErrorNotice error={error} />
@@ -127,8 +127,18 @@ export function RegisterForm({ redirectTo, error, values }: Shared) {
       <AccountFields values={values} />
       <label>
         Password
-        <input name="password" type="password" autoComplete="new-password" required onChange={(event) => setPassword(event.target.value)} />
+        <input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-describedby="register-password-rule"
+          onChange={(event) => setPassword(event.target.value)}
+        />
       </label>
+      <p id="register-password-rule" className="muted small">
+        {PASSWORD_RULE}
+      </p>
       <label>
         Confirm passphrase
         <input name="confirmPassword" type="password" autoComplete="new-password" required onChange={(event) => setConfirm(event.target.value)} />

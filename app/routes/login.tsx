@@ -13,6 +13,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return {
     redirectTo: safeRedirectTarget(url.searchParams.get('redirectTo')),
     mode: url.searchParams.get('mode') === 'request' ? ('request' as const) : ('login' as const),
+    passwordReset: url.searchParams.get('reset') === '1',
   };
 }
 
@@ -22,7 +23,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo, mode } = useLoaderData<typeof loader>();
+  const { redirectTo, mode, passwordReset } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const showRequest = result ? result.form === 'register' : mode === 'request';
   return (
@@ -32,6 +33,11 @@ export default function LoginPage() {
         <p className="muted">
           {showRequest ? 'Your administrator gave you a registration code. Use it to open your account.' : 'Sign in to your campaigns and Knowledge Tomes.'}
         </p>
+        {passwordReset && !result && (
+          <p className="notice success" role="status">
+            Your new password is set. Log in with it.
+          </p>
+        )}
         {showRequest ? (
           <RequestAccessForm redirectTo={redirectTo} error={result?.error} values={result?.values} />
         ) : (

@@ -88,6 +88,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password; your other sessions end
+         * @description The new password must follow the rule: At least 8 characters, with uppercase, lowercase and a number. The session making the change stays signed in.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a one-time reset code
+         * @description The code comes from the administrator (`npm run admin -- reset-password USER`, a /reset/<code> link valid one hour, used once). The new password must follow the rule: At least 8 characters, with uppercase, lowercase and a number. Every session of the account ends.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usage/current-month": {
         parameters: {
             query?: never;
@@ -170,6 +210,46 @@ export interface paths {
         post?: never;
         /** Unlink a Knowledge Tome from a campaign */
         delete: operations["unlinkDataset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a campaign as a zip archive (its GM only)
+         * @description The whole campaign, streamed as application/zip: manifest.json (format version), tables/<table>.jsonl (the campaign, its linked tomes and documents with their players' visibility, timeline events, calendar, proposals, conversations with messages and citations, content drafts, the concept map, the budget), calendar/fantasy-calendar.json, files/<document id> (each original, byte for byte) and files/checksums.json (their SHA-256).
+         */
+        get: operations["exportCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a campaign archive as a new campaign of yours
+         * @description Multipart form field `file`: a zip from GET /api/campaigns/{id}/export. Tomes come in as yours (" (imported)" added on a name clash) and documents are processed again from their original bytes. A damaged, foreign or hostile archive is refused (400, 413 or 422, naming the problem) and nothing is written.
+         */
+        post: operations["importCampaign"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1120,6 +1200,7 @@ export interface operations {
                     username: string;
                     /** Format: email */
                     email: string;
+                    /** @description At least 8 characters, with uppercase, lowercase and a number. At most 128 characters. */
                     password: string;
                     registration_code: string;
                 };
@@ -1326,6 +1407,102 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    /** @description The new password. At least 8 characters, with uppercase, lowercase and a number. At most 128 characters. */
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @description The new password. At least 8 characters, with uppercase, lowercase and a number. At most 128 characters. */
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1692,6 +1869,133 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    exportCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    importCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaign: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            created_at: string;
+                            datasets: string[];
+                        };
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema';
 import { listAccounts, setAccountDisabled, setMonthlyBudget } from '../domain/accounts/accounts';
+import { createPasswordResetCode } from '../domain/accounts/password-recovery';
 import { createRegistrationCode } from '../domain/accounts/registration-codes';
 import { adminRevokeInvites, listGmInvites, playerInviteLimitOf, setPlayerInviteLimit } from '../domain/seats/admin';
 
@@ -12,10 +13,13 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   budget USER AMOUNT|default                         set a monthly AI budget in USD
   player-invites [USER]                              list GMs' player invites (all, or one GM's)
   player-invite-limit USER N|default                 cap a GM's open player invites (0: none)
-  revoke-player-invite ID | --user USER              revoke one player invite, or all of a GM's`;
+  revoke-player-invite ID | --user USER              revoke one player invite, or all of a GM's
+  reset-password USER                                print a one-time link to set a new password (valid one hour)
+  backup FILE                                        write a consistent backup of the whole instance
+  restore FILE                                       restore a backup into an empty DATA_DIR or DATABASE_URL database`;
 
 export const adminCommandSchema = z.object({
-  command: z.enum(['invite', 'users', 'disable', 'enable', 'budget', 'player-invites', 'player-invite-limit', 'revoke-player-invite']),
+  command: z.enum(['invite', 'users', 'disable', 'enable', 'budget', 'player-invites', 'player-invite-limit', 'revoke-player-invite', 'reset-password']),
   args: z.array(z.string().max(500)).max(20).default([]),
 });
 
@@ -81,6 +85,12 @@ export async function runAdminCommand(db: Kysely<DB>, command: string, args: str
       if (!user && !args[0]) throw new Error('Usage: npm run admin -- revoke-player-invite ID | --user USER');
       const count = await adminRevokeInvites(db, user ? { username: user } : { inviteId: args[0]! });
       return [`Revoked ${count} player invite${count === 1 ? '' : 's'}.`];
+    }
+    case 'reset-password': {
+      const username = args[0];
+      if (!username) throw new Error('Usage: npm run admin -- reset-password USER');
+      const code = await createPasswordResetCode(db, username);
+      return [`One-time link for ${username} to set a new password on this server (valid one hour; their sessions end when it is used):`, `/reset/${code}`];
     }
     default:
       throw new Error(ADMIN_USAGE);

@@ -8,9 +8,10 @@ const defaultDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 /**
  * Applies db/migrations/*.sql in name order, each once, each in its own transaction.
- * Landed migrations are frozen: a change is a new file.
+ * Landed migrations are frozen: a change is a new file. `until` stops after that file (a
+ * restore loads a backup at the level it was made, then applies the rest).
  */
-export async function migrate(database: Database, dir = defaultDir): Promise<string[]> {
+export async function migrate(database: Database, dir = defaultDir, options: { until?: string } = {}): Promise<string[]> {
   await database.runScript(`
     create table if not exists schema_migrations (
       name text primary key,
@@ -18,7 +19,7 @@ export async function migrate(database: Database, dir = defaultDir): Promise<str
     );`);
   const files = fs
     .readdirSync(dir)
-    .filter((name) => name.endsWith('.sql'))
+    .filter((name) => name.endsWith('.sql') && (options.until === undefined || name <= options.until))
     .sort();
   const applied: string[] = [];
   for (const name of files) {

@@ -42,6 +42,16 @@ export interface LoginFailuresTable {
   failed_at: Timestamp;
 }
 
+/** A one-time password reset code made by the admin CLI; only its hash is stored (migration 120). */
+export interface PasswordResetCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Date>;
+}
+
 export interface DatasetMetadata {
   type: string;
   category: string;
@@ -404,6 +414,7 @@ export interface DB {
   sessions: SessionsTable;
   registration_codes: RegistrationCodesTable;
   login_failures: LoginFailuresTable;
+  password_reset_codes: PasswordResetCodesTable;
   datasets: DatasetsTable;
   documents: DocumentsTable;
   document_files: DocumentFilesTable;

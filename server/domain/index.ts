@@ -16,4 +16,5 @@ export * as ownership from './ownership';
 export * as chat from './chat';
 export * as content from './content';
 export * as conceptMap from './concept-map';
+export * as transfer from './transfer';
 export { DomainError, isDomainError } from './errors';

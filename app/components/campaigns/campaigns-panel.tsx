@@ -30,6 +30,7 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
   const find = (id: string | null) => campaigns.find((campaign) => campaign.id === id) ?? null;
   const editing = find(params.get('edit_campaign'));
   const deleting = find(params.get('delete_campaign'));
+  const imported = find(params.get('imported'));
   const byId = new Map(datasets.map((dataset) => [dataset.id, dataset]));
 
   return (
@@ -37,6 +38,12 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
       {error && (
         <p className="notice error" role="alert">
           {error}
+        </p>
+      )}
+      {imported && (
+        <p className="notice success" role="status">
+          Imported “{imported.name}”. Its documents are being processed again from their original files: see the{' '}
+          <Link to="/dashboard?tab=datasets">Knowledge Tomes tab</Link> for their progress.
         </p>
       )}
       <div className="campaigns-toolbar">
@@ -49,6 +56,9 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
           onFocus={preloadCampaignModals}
         >
           Create Campaign
+        </Link>
+        <Link className="button secondary" to="/campaigns/import">
+          Import Campaign
         </Link>
       </div>
 
@@ -135,6 +145,9 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
                   >
                     Edit
                   </Link>
+                  <a className="button secondary" href={`/api/campaigns/${campaign.id}/export`} download aria-label={`Export ${campaign.name}`}>
+                    Export
+                  </a>
                   <Link
                     className="button danger"
                     to={campaignsUrl({ delete_campaign: campaign.id })}

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { passwordProblem } from '../../../contract/password-policy';
+import { PASSWORD_MAX_LENGTH, PASSWORD_RULE, passwordProblem } from '../../../contract/password-policy';
 import type { DB } from '../../db/schema';
 import { isDomainError } from '../errors';
 import { claimInvite, type InviteTarget } from '../seats/invites';
@@ -19,7 +19,7 @@ export const registrationSchema = z.object({
     .max(40, 'Username must be at most 40 characters long')
     .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, digits, dots, dashes and underscores'),
   email: z.string().trim().max(254).email('Enter a valid email address'),
-  password: z.string().max(1024),
+  password: z.string().max(1024).describe(`${PASSWORD_RULE} At most ${PASSWORD_MAX_LENGTH} characters.`),
   registration_code: z.string().trim().min(1, 'Invalid registration code').max(100),
 });
 

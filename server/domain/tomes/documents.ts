@@ -251,7 +251,7 @@ export async function replaceDocument(
 const HASH_SLICE_BYTES = 1024 * 1024;
 
 /** SHA-256 of the upload, a slice at a time: hashed in one call, 50 MB kept the event loop for a noticeable pause. */
-async function hashOf(bytes: Uint8Array): Promise<string> {
+export async function hashOf(bytes: Uint8Array): Promise<string> {
   const hash = createHash('sha256');
   for (let start = 0; start < bytes.length; start += HASH_SLICE_BYTES) {
     if (start > 0) await yieldToForeground();
@@ -260,7 +260,7 @@ async function hashOf(bytes: Uint8Array): Promise<string> {
   return hash.digest('hex');
 }
 
-async function queueIngestion(trx: Kysely<DB>, queue: PgBoss, userId: string, documentId: string): Promise<string> {
+export async function queueIngestion(trx: Kysely<DB>, queue: PgBoss, userId: string, documentId: string): Promise<string> {
   const job = await trx
     .insertInto('jobs')
     .values({

@@ -111,3 +111,21 @@ export async function readDocumentFile(
   }
   return out;
 }
+
+/**
+ * A stored file's bytes part by part, one statement each (an export streams them out without
+ * holding the file). The parts are checked to add up to the file's size.
+ */
+export async function* storedFileParts(db: Kysely<DB>, documentId: string): AsyncGenerator<Uint8Array> {
+  const file = await db.selectFrom('document_files').select(['id', 'size_bytes', 'part_bytes']).where('document_id', '=', documentId).executeTakeFirst();
+  if (!file) return;
+  let read = 0;
+  for (let part = 0; read < file.size_bytes; part++) {
+    if (part > 0) await yieldToForeground();
+    const row = await db.selectFrom('document_file_parts').select('bytes').where('file_id', '=', file.id).where('part', '=', part).executeTakeFirst();
+    if (!row || row.bytes.length === 0) throw new Error(`stored file ${file.id} is missing bytes in part ${part}`);
+    read += row.bytes.length;
+    yield row.bytes;
+  }
+  if (read !== file.size_bytes) throw new Error(`stored file ${file.id} holds ${read} bytes, not ${file.size_bytes}`);
+}

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { login, loginSchema, registerAccount, registrationSchema } from '../../domain/accounts/accounts';
+import { changePassword, passwordChangeSchema, passwordResetSchema, resetPassword } from '../../domain/accounts/password-recovery';
 import { revokeSession } from '../../domain/accounts/sessions';
 import type { Services } from '../../services';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../auth';
 import { errorResponse, type ZodApi } from '../zod-schemas';
+import { PASSWORD_RULE } from '../../../contract/password-policy';
 
 const userSchema = z.object({ id: z.string(), username: z.string(), email: z.string() });
 const authAnswer = z.object({ user: userSchema, token: z.string() });
@@ -68,5 +70,42 @@ export async function authRoutes(app: ZodApi, services: Services) {
     async (request) => ({
       user: currentUser(request),
     }),
+  );
+
+  app.post(
+    '/api/auth/password',
+    {
+      schema: {
+        operationId: 'changePassword',
+        summary: 'Change your password; your other sessions end',
+        description: `The new password must follow the rule: ${PASSWORD_RULE} The session making the change stays signed in.`,
+        tags: ['auth'],
+        body: passwordChangeSchema,
+        response: { 204: z.null(), 400: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(services.db, currentUser(request).id, request.body, request.sessionToken);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/reset',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with a one-time reset code',
+        description: `The code comes from the administrator (\`npm run admin -- reset-password USER\`, a /reset/<code> link valid one hour, used once). The new password must follow the rule: ${PASSWORD_RULE} Every session of the account ends.`,
+        tags: ['auth'],
+        body: passwordResetSchema,
+        response: { 204: z.null(), 400: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(services.db, request.body);
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -14,7 +14,7 @@ import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { errorResponse, type ZodApi } from '../zod-schemas';
 
-const campaignSchema = z.object({
+export const campaignSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
