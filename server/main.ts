@@ -11,6 +11,7 @@ import { registerWorkers } from '../jobs/register-workers';
 import { queueLeftoverVectorIndexing } from '../jobs/index-vectors';
 import { queueStaleReembedding } from '../jobs/reembed';
 import { startEmbeddedVacuum } from './db/embedded-vacuum';
+import { EXACT_SEARCH_NOTICE, vectorBackendOf } from './domain/retrieval';
 import { createLogger } from './http/logging';
 import { log, setRootLogger } from './log';
 
@@ -27,6 +28,7 @@ async function main() {
     throw new Error('The web app is not built yet: run `npm run build` (or `npm start`, which builds first).');
   }
   const { services, shutdown } = await bootServices(env);
+  if ((await vectorBackendOf(services.db)) === 'exact') log().warn(EXACT_SEARCH_NOTICE);
   if (env.RUN_WORKERS) await registerWorkers(services.queue, services);
   await queueStaleReembedding(services);
   await queueLeftoverVectorIndexing(services);
