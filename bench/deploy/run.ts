@@ -1,0 +1,196 @@
+/**
+ * What an operator meets (issue 36, "Ready to deploy"), on the compiled server as `npm run serve`
+ * and the image start it (scripts/serve.sh), the embedded database:
+ *   1. the first start of a fresh data folder: the server's peak RSS (VmHWM) until it is healthy
+ *      and has settled;
+ *   2. a second `npm start` on an up-to-date build: from the command to a healthy /api/health
+ *      (the build stamp says nothing changed, so nothing is built);
+ *   3. SIGTERM while a large upload is processed: from the signal to the process's exit; then the
+ *      restart, and how long until the interrupted job has completed.
+ *   npm run build && RUNS=3 PORT=3363 npx tsx bench/deploy/run.ts
+ * SHARED_DIR (default ../shared) gives the SRD, uploaded whole as one Markdown file for step 3.
+ * The anchor: `node -e 0` started the same number of times, to compare machines.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ownPeakRss } from '../../tests/support/process-rss';
+import { sharedDir } from '../../tests/support/shared-dir';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const RUNS = Number(process.env.RUNS ?? 3);
+const PORT = Number(process.env.PORT ?? 3363);
+const BASE = `http://127.0.0.1:${PORT}`;
+const MB = 1024 * 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const summary = (values: number[], unit: string, digits = 1) =>
+  `min ${Math.min(...values).toFixed(digits)} ${unit}, median ${median(values).toFixed(digits)} ${unit} (${values.map((v) => v.toFixed(digits)).join(', ')})`;
+
+const env = (dataDir: string) => ({
+  ...process.env,
+  PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+  NODE_ENV: 'production',
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  ANTHROPIC_API_KEY: '',
+  VOYAGE_API_KEY: '',
+});
+
+async function healthy(child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited before it was healthy');
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(50);
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+/** scripts/serve.sh execs node, so the child's pid is the server's. */
+function serve(dataDir: string): ChildProcess {
+  return spawn('sh', ['scripts/serve.sh'], { cwd: ROOT, env: env(dataDir), stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+async function stop(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await exited(child);
+}
+
+function freshDataDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-deploy-'));
+}
+
+async function firstStart(): Promise<number> {
+  const dataDir = freshDataDir();
+  const child = serve(dataDir);
+  await healthy(child);
+  // Settled: the work the first start queues (re-embedding, vector indexing checks) has run.
+  await sleep(10_000);
+  const peak = ownPeakRss(child.pid!);
+  await stop(child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return peak;
+}
+
+async function secondNpmStart(dataDir: string): Promise<number> {
+  const started = performance.now();
+  // npm start: its build check, then npm run serve. The process group is stopped as a whole.
+  const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env: env(dataDir), stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  await healthy(child);
+  const seconds = (performance.now() - started) / 1000;
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited(child);
+  return seconds;
+}
+
+async function signUp(dataDir: string): Promise<string> {
+  const lock = JSON.parse(fs.readFileSync(path.join(dataDir, 'tomekeeper.lock'), 'utf8')) as { secret: string };
+  const invite = await fetch(`${BASE}/api/admin/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-secret': lock.secret },
+    body: JSON.stringify({ command: 'invite', args: [] }),
+  });
+  const code = ((await invite.json()) as { lines: string[] }).lines.at(-1)!;
+  const response = await fetch(`${BASE}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'benchgm', email: 'bench@example.com', password: 'Dragons4ever', registration_code: code }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function jobStatus(token: string, jobId: string): Promise<string> {
+  const response = await fetch(`${BASE}/api/jobs/${jobId}/status`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await response.json()) as { status: string }).status;
+}
+
+async function sigtermMidIngest(srd: string): Promise<{ exitSeconds: number; exitCode: number | null; resumedSeconds: number }> {
+  const dataDir = freshDataDir();
+  let child = serve(dataDir);
+  await healthy(child);
+  const token = await signUp(dataDir);
+  const auth = { authorization: `Bearer ${token}` };
+  const tome = await fetch(`${BASE}/api/datasets`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'SRD', description: '' }),
+  });
+  const tomeId = ((await tome.json()) as { id: string }).id;
+  const form = new FormData();
+  form.append('file', new Blob([srd]), 'srd.md');
+  const upload = await fetch(`${BASE}/api/datasets/${tomeId}/documents`, { method: 'POST', headers: auth, body: form });
+  const jobId = ((await upload.json()) as { job_id: string }).job_id;
+  // Mid-ingest: the job has started and is a second into its work.
+  while ((await jobStatus(token, jobId)) === 'queued') await sleep(50);
+  await sleep(1000);
+  const status = await jobStatus(token, jobId);
+  if (status === 'completed') throw new Error('the job completed before the signal: upload a larger file');
+  const signalled = performance.now();
+  child.kill('SIGTERM');
+  await exited(child);
+  const exitSeconds = (performance.now() - signalled) / 1000;
+  const exitCode = child.exitCode;
+
+  child = serve(dataDir);
+  const restarted = performance.now();
+  await healthy(child);
+  for (let now = await jobStatus(token, jobId); now !== 'completed'; now = await jobStatus(token, jobId)) {
+    if (now === 'failed') throw new Error('the interrupted job failed after the restart');
+    await sleep(200);
+  }
+  const resumedSeconds = (performance.now() - restarted) / 1000;
+  await stop(child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { exitSeconds, exitCode, resumedSeconds };
+}
+
+if (!fs.existsSync(path.join(ROOT, 'dist/main.js'))) throw new Error('Build first: npm run build');
+execFileSync('node', ['scripts/build-stamp.mjs', 'check'], { cwd: ROOT, stdio: 'inherit' });
+
+const anchor: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const started = performance.now();
+  execFileSync(process.execPath, ['-e', '0']);
+  anchor.push((performance.now() - started) * 1);
+}
+console.log(`anchor, node -e 0: ${summary(anchor, 'ms', 0)}`);
+
+const peaks: number[] = [];
+for (let i = 0; i < RUNS; i++) peaks.push((await firstStart()) / MB);
+console.log(`first start of a fresh data folder, peak RSS (VmHWM): ${summary(peaks, 'MB', 0)}`);
+
+const kept = freshDataDir();
+{
+  const child = serve(kept);
+  await healthy(child);
+  await stop(child);
+}
+const starts: number[] = [];
+for (let i = 0; i < RUNS; i++) starts.push(await secondNpmStart(kept));
+fs.rmSync(kept, { recursive: true, force: true });
+console.log(`npm start on an up-to-date build, to a healthy /api/health: ${summary(starts, 's')}`);
+
+const srdDir = path.join(sharedDir(), 'corpus/srd5');
+const srd = fs
+  .readdirSync(srdDir)
+  .sort()
+  .map((file) => fs.readFileSync(path.join(srdDir, file), 'utf8'))
+  .join('\n\n');
+const exits: number[] = [];
+const resumed: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const run = await sigtermMidIngest(srd);
+  if (run.exitCode !== 0) console.log(`  run ${i + 1}: exit code ${run.exitCode}`);
+  exits.push(run.exitSeconds);
+  resumed.push(run.resumedSeconds);
+}
+console.log(`SIGTERM during an ingest (the SRD, ${(srd.length / MB).toFixed(1)} MB), to the exit: ${summary(exits, 's', 2)}`);
+console.log(`  after the restart, until the interrupted job completed: ${summary(resumed, 's')}`);
