@@ -13,10 +13,10 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ownPeakRss } from '../../tests/support/process-rss';
 import { sharedDir } from '../../tests/support/shared-dir';
+import { startBuiltServer } from '../support/server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -31,7 +31,7 @@ const summary = (values: number[], unit: string, digits = 1) =>
 const env = (dataDir: string) => ({
   ...process.env,
   PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
-  NODE_ENV: 'production',
+  NODE_ENV: 'production' as const,
   PORT: String(PORT),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
@@ -54,29 +54,12 @@ async function healthy(child: ChildProcess): Promise<void> {
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-/** scripts/serve.sh execs node, so the child's pid is the server's. */
-function serve(dataDir: string): ChildProcess {
-  return spawn('sh', ['scripts/serve.sh'], { cwd: ROOT, env: env(dataDir), stdio: ['ignore', 'pipe', 'inherit'] });
-}
-
-async function stop(child: ChildProcess) {
-  child.kill('SIGTERM');
-  await exited(child);
-}
-
-function freshDataDir() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-deploy-'));
-}
-
 async function firstStart(): Promise<number> {
-  const dataDir = freshDataDir();
-  const child = serve(dataDir);
-  await healthy(child);
+  const server = await startBuiltServer(PORT, {}, { serveScript: true });
   // Settled: the work the first start queues (re-embedding, vector indexing checks) has run.
   await sleep(10_000);
-  const peak = ownPeakRss(child.pid!);
-  await stop(child);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const peak = ownPeakRss(server.pid);
+  await server.stop();
   return peak;
 }
 
@@ -91,65 +74,37 @@ async function secondNpmStart(dataDir: string): Promise<number> {
   return seconds;
 }
 
-async function signUp(dataDir: string): Promise<string> {
-  const lock = JSON.parse(fs.readFileSync(path.join(dataDir, 'tomekeeper.lock'), 'utf8')) as { secret: string };
-  const invite = await fetch(`${BASE}/api/admin/run`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-secret': lock.secret },
-    body: JSON.stringify({ command: 'invite', args: [] }),
-  });
-  const code = ((await invite.json()) as { lines: string[] }).lines.at(-1)!;
-  const response = await fetch(`${BASE}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'benchgm', email: 'bench@example.com', password: 'Dragons4ever', registration_code: code }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
-
 async function jobStatus(token: string, jobId: string): Promise<string> {
   const response = await fetch(`${BASE}/api/jobs/${jobId}/status`, { headers: { authorization: `Bearer ${token}` } });
   return ((await response.json()) as { status: string }).status;
 }
 
-async function sigtermMidIngest(srd: string): Promise<{ exitSeconds: number; exitCode: number | null; resumedSeconds: number }> {
-  const dataDir = freshDataDir();
-  let child = serve(dataDir);
-  await healthy(child);
-  const token = await signUp(dataDir);
-  const auth = { authorization: `Bearer ${token}` };
-  const tome = await fetch(`${BASE}/api/datasets`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'SRD', description: '' }),
-  });
-  const tomeId = ((await tome.json()) as { id: string }).id;
+async function sigtermMidIngest(srd: string): Promise<{ exitSeconds: number; resumedSeconds: number }> {
+  let server = await startBuiltServer(PORT, {}, { serveScript: true });
+  const token = await server.signUp('benchgm');
+  const tome = (await server.apiAs(token)('POST', '/api/datasets', { name: 'SRD', description: '' })) as { id: string };
   const form = new FormData();
   form.append('file', new Blob([srd]), 'srd.md');
-  const upload = await fetch(`${BASE}/api/datasets/${tomeId}/documents`, { method: 'POST', headers: auth, body: form });
+  const upload = await fetch(`${BASE}/api/datasets/${tome.id}/documents`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   const jobId = ((await upload.json()) as { job_id: string }).job_id;
   // Mid-ingest: the job has started and is a second into its work.
   while ((await jobStatus(token, jobId)) === 'queued') await sleep(50);
   await sleep(1000);
-  const status = await jobStatus(token, jobId);
-  if (status === 'completed') throw new Error('the job completed before the signal: upload a larger file');
+  if ((await jobStatus(token, jobId)) === 'completed') throw new Error('the job completed before the signal: upload a larger file');
   const signalled = performance.now();
-  child.kill('SIGTERM');
-  await exited(child);
+  // stop(): SIGTERM, and back once the process has exited.
+  await server.stop({ keepData: true });
   const exitSeconds = (performance.now() - signalled) / 1000;
-  const exitCode = child.exitCode;
 
-  child = serve(dataDir);
   const restarted = performance.now();
-  await healthy(child);
+  server = await startBuiltServer(PORT, {}, { serveScript: true, dataDir: server.dataDir });
   for (let now = await jobStatus(token, jobId); now !== 'completed'; now = await jobStatus(token, jobId)) {
     if (now === 'failed') throw new Error('the interrupted job failed after the restart');
     await sleep(200);
   }
   const resumedSeconds = (performance.now() - restarted) / 1000;
-  await stop(child);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  return { exitSeconds, exitCode, resumedSeconds };
+  await server.stop();
+  return { exitSeconds, resumedSeconds };
 }
 
 if (!fs.existsSync(path.join(ROOT, 'dist/main.js'))) throw new Error('Build first: npm run build');
@@ -167,12 +122,9 @@ const peaks: number[] = [];
 for (let i = 0; i < RUNS; i++) peaks.push((await firstStart()) / MB);
 console.log(`first start of a fresh data folder, peak RSS (VmHWM): ${summary(peaks, 'MB', 0)}`);
 
-const kept = freshDataDir();
-{
-  const child = serve(kept);
-  await healthy(child);
-  await stop(child);
-}
+const first = await startBuiltServer(PORT, {}, { serveScript: true });
+await first.stop({ keepData: true });
+const kept = first.dataDir;
 const starts: number[] = [];
 for (let i = 0; i < RUNS; i++) starts.push(await secondNpmStart(kept));
 fs.rmSync(kept, { recursive: true, force: true });
@@ -188,7 +140,6 @@ const exits: number[] = [];
 const resumed: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const run = await sigtermMidIngest(srd);
-  if (run.exitCode !== 0) console.log(`  run ${i + 1}: exit code ${run.exitCode}`);
   exits.push(run.exitSeconds);
   resumed.push(run.resumedSeconds);
 }
