@@ -8,6 +8,7 @@
  *   3. SIGTERM while a large upload is processed: from the signal to the process's exit; then the
  *      restart, and how long until the interrupted job has completed.
  *   npm run build && RUNS=3 PORT=3363 npx tsx bench/deploy/run.ts
+ * STEPS=first,start,sigterm (the default) picks the steps.
  * SHARED_DIR (default ../shared) gives the SRD, uploaded whole as one Markdown file for step 3.
  * The anchor: `node -e 0` started the same number of times, to compare machines.
  */
@@ -20,6 +21,7 @@ import { startBuiltServer } from '../support/server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.RUNS ?? 3);
+const STEPS = (process.env.STEPS ?? 'first,start,sigterm').split(',');
 const PORT = Number(process.env.PORT ?? 3363);
 const BASE = `http://127.0.0.1:${PORT}`;
 const MB = 1024 * 1024;
@@ -118,30 +120,36 @@ for (let i = 0; i < RUNS; i++) {
 }
 console.log(`anchor, node -e 0: ${summary(anchor, 'ms', 0)}`);
 
-const peaks: number[] = [];
-for (let i = 0; i < RUNS; i++) peaks.push((await firstStart()) / MB);
-console.log(`first start of a fresh data folder, peak RSS (VmHWM): ${summary(peaks, 'MB', 0)}`);
-
-const first = await startBuiltServer(PORT, {}, { serveScript: true });
-await first.stop({ keepData: true });
-const kept = first.dataDir;
-const starts: number[] = [];
-for (let i = 0; i < RUNS; i++) starts.push(await secondNpmStart(kept));
-fs.rmSync(kept, { recursive: true, force: true });
-console.log(`npm start on an up-to-date build, to a healthy /api/health: ${summary(starts, 's')}`);
-
-const srdDir = path.join(sharedDir(), 'corpus/srd5');
-const srd = fs
-  .readdirSync(srdDir)
-  .sort()
-  .map((file) => fs.readFileSync(path.join(srdDir, file), 'utf8'))
-  .join('\n\n');
-const exits: number[] = [];
-const resumed: number[] = [];
-for (let i = 0; i < RUNS; i++) {
-  const run = await sigtermMidIngest(srd);
-  exits.push(run.exitSeconds);
-  resumed.push(run.resumedSeconds);
+if (STEPS.includes('first')) {
+  const peaks: number[] = [];
+  for (let i = 0; i < RUNS; i++) peaks.push((await firstStart()) / MB);
+  console.log(`first start of a fresh data folder, peak RSS (VmHWM): ${summary(peaks, 'MB', 0)}`);
 }
-console.log(`SIGTERM during an ingest (the SRD, ${(srd.length / MB).toFixed(1)} MB), to the exit: ${summary(exits, 's', 2)}`);
-console.log(`  after the restart, until the interrupted job completed: ${summary(resumed, 's')}`);
+
+if (STEPS.includes('start')) {
+  const first = await startBuiltServer(PORT, {}, { serveScript: true });
+  await first.stop({ keepData: true });
+  const kept = first.dataDir;
+  const starts: number[] = [];
+  for (let i = 0; i < RUNS; i++) starts.push(await secondNpmStart(kept));
+  fs.rmSync(kept, { recursive: true, force: true });
+  console.log(`npm start on an up-to-date build, to a healthy /api/health: ${summary(starts, 's')}`);
+}
+
+if (STEPS.includes('sigterm')) {
+  const srdDir = path.join(sharedDir(), 'corpus/srd5');
+  const srd = fs
+    .readdirSync(srdDir)
+    .sort()
+    .map((file) => fs.readFileSync(path.join(srdDir, file), 'utf8'))
+    .join('\n\n');
+  const exits: number[] = [];
+  const resumed: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const run = await sigtermMidIngest(srd);
+    exits.push(run.exitSeconds);
+    resumed.push(run.resumedSeconds);
+  }
+  console.log(`SIGTERM during an ingest (the SRD, ${(srd.length / MB).toFixed(1)} MB), to the exit: ${summary(exits, 's', 2)}`);
+  console.log(`  after the restart, until the interrupted job completed: ${summary(resumed, 's')}`);
+}
