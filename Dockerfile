@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# Multi-stage: build the Remix app with the dev dependencies, run with production ones only.
+# Multi-stage: build the Remix app and compile the server with the dev dependencies, run with
+# production ones only.
 # scripts/image-check.sh does the same steps in a temporary folder (CI has no Docker engine).
 
 FROM node:24-slim AS build
@@ -24,14 +25,16 @@ ENV NODE_ENV=production \
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# The compiled server (dist/: no TypeScript at run time), the web build, the migrations, and the
+# scripts `npm run serve` and `npm run admin` run.
 COPY --from=build /app/build ./build
-COPY server ./server
-COPY jobs ./jobs
-COPY contract ./contract
+COPY --from=build /app/dist ./dist
 COPY db ./db
-COPY app/load-context.ts ./app/load-context.ts
-COPY tsconfig.json ./
-COPY scripts/serve.sh ./scripts/serve.sh
+COPY scripts/serve.sh scripts/run-entry.mjs ./scripts/
+# Not root: the server runs as node's own user (uid 1000), which owns the data volume (a volume
+# mounted at /data starts with this folder's owner).
+RUN mkdir -p /data && chown node:node /data
+USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=40s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"

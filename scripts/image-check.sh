@@ -13,7 +13,7 @@ trap 'kill "${server_pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 mkdir -p "$work/runtime" "$work/data"
 
 if [ "${1:-}" = --reuse-build ] && [ -z "$(git -C "$repo" status --porcelain --untracked-files=no)" ] &&
-  [ -f "$repo/build/server/index.js" ] && [ -x "$repo/node_modules/.bin/node" ]; then
+  [ -f "$repo/build/server/index.js" ] && [ -f "$repo/dist/main.js" ] && [ -x "$repo/node_modules/.bin/node" ]; then
   build="$repo"
   echo "image-check: build stage is the checkout ($build): npm ci and npm run build ran there"
 else
@@ -25,13 +25,16 @@ else
 fi
 
 echo "image-check: runtime stage (production dependencies only)"
-cp "$build/package.json" "$build/package-lock.json" "$build/tsconfig.json" "$work/runtime/"
+cp "$build/package.json" "$build/package-lock.json" "$work/runtime/"
 cp -r "$build/patches" "$work/runtime/"
 (cd "$work/runtime" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
-cp -r "$build/build" "$build/server" "$build/jobs" "$build/contract" "$build/db" "$work/runtime/"
-mkdir -p "$work/runtime/app" && cp "$build/app/load-context.ts" "$work/runtime/app/"
-mkdir -p "$work/runtime/scripts" && cp "$build/scripts/serve.sh" "$work/runtime/scripts/"
+cp -r "$build/build" "$build/dist" "$build/db" "$work/runtime/"
+mkdir -p "$work/runtime/scripts" && cp "$build/scripts/serve.sh" "$build/scripts/run-entry.mjs" "$work/runtime/scripts/"
 [ ! -d "$work/runtime/node_modules/@remix-run/dev" ] || { echo "image-check: dev dependencies leaked into the runtime"; exit 1; }
+# The server runs compiled: no TypeScript loader in the image.
+[ ! -d "$work/runtime/node_modules/tsx" ] || { echo "image-check: tsx is in the runtime; the server must run compiled (dist/)"; exit 1; }
+# The image runs as a user of its own, not root (what a container engine would check).
+grep -q '^USER node$' "$repo/Dockerfile" || { echo "image-check: the Dockerfile's runtime stage does not run as the node user"; exit 1; }
 
 # The image's node is Node 24; here the build stage's pinned binary stands in for it.
 node24="$build/node_modules/.bin/node"
@@ -51,6 +54,11 @@ if ! grep -q '"status":"ok"' "$work/health.json" 2>/dev/null; then
 fi
 curl -fsS -o /dev/null "http://127.0.0.1:$port/login" || { echo "image-check: /login did not render"; exit 1; }
 echo "image-check: healthy $(cat "$work/health.json"), /login renders"
+# `npm run admin` as an operator runs it in the container: the compiled CLI, through the server.
+(cd "$work/runtime" && PATH="$(dirname "$node24"):$PATH" NODE_ENV=production DATA_DIR="$work/data" npm run --silent admin -- invite) >"$work/admin.txt" 2>&1 ||
+  { echo "image-check: npm run admin failed"; cat "$work/admin.txt"; exit 1; }
+grep -Eq '^TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}$' "$work/admin.txt" || { echo "image-check: npm run admin printed no code"; cat "$work/admin.txt"; exit 1; }
+echo "image-check: npm run admin -- invite works"
 kill -TERM "$server_pid"; wait "$server_pid" 2>/dev/null || true
 grep -q "one-time registration code" "$work/server.log" || { echo "image-check: no first-start code printed"; exit 1; }
 echo "image-check: passed"

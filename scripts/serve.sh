@@ -9,7 +9,8 @@ export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 #   buffers come from the arenas and stay there (idle 355 -> 297 MB, docs/benchmarks.md).
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 # - exec: node replaces this shell, so the server is one process that receives the signals;
-# - node itself with tsx's loader (the tsx command keeps a second node process beside it);
+# - the compiled server (dist/main.js, `npm run build`: scripts/build-server.mjs), no TypeScript
+#   loader at run time;
 # - 4 MB young-generation semi-spaces in every isolate (V8 lets them grow to 64 MB) and V8's
 #   memory-over-speed heuristics;
 # - gc exposed, so the server collects once its jobs have ended (server/collect-when-quiet.ts,
@@ -26,4 +27,8 @@ case "${EMBEDDED_DATABASE_COMPILER:-baseline}" in
     exit 1
     ;;
 esac
-exec node --max-semi-space-size=4 --optimize-for-size --expose-gc $wasm_compiler --import tsx server/main.ts
+if [ ! -f dist/main.js ]; then
+  echo 'The server is not built yet: run `npm run build` (or `npm start`, which builds when the sources changed).' >&2
+  exit 1
+fi
+exec node --max-semi-space-size=4 --optimize-for-size --expose-gc $wasm_compiler dist/main.js

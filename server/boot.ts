@@ -7,6 +7,13 @@ import { retryWorkLeftByDeadProcess, startQueue } from './queue';
 import { createServices, type Services } from './services';
 
 /**
+ * How long a stop waits for running jobs before failing them (pg-boss then retries each after the
+ * next start; jobs are safe to run twice). Platforms kill a process this soon after SIGTERM: Fly
+ * after 5 s by default, Docker after 10 s; the rest of the stop needs well under a second.
+ */
+export const JOB_STOP_GRACE_MS = 2_000;
+
+/**
  * env -> database (locked, migrated) -> queue -> services. Shared by the server, the
  * standalone worker and the admin CLI's direct mode.
  */
@@ -31,7 +38,7 @@ export async function bootServices(
     return {
       services,
       shutdown: async () => {
-        await queue.stop({ graceful: true, timeout: 30_000 });
+        await queue.stop({ graceful: true, timeout: JOB_STOP_GRACE_MS });
         await opened.close();
         release();
       },

@@ -25,7 +25,19 @@ export function readLock(dataDir: string): LockInfo | null {
 }
 
 export function acquireLock(dataDir: string, info: Omit<LockInfo, 'pid'> = {}): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM') throw error;
+    // A volume a platform mounted owned by root, under an image that runs as another user.
+    const uid = process.getuid?.() ?? 'this user';
+    throw new Error(
+      `The data folder ${dataDir} cannot be written by this process's user (uid ${uid}). Give the folder to that user ` +
+        `(chown -R ${uid} ${dataDir}, as root), or set DATA_DIR to a folder it can write.`,
+    );
+  }
   const holder = readLock(dataDir);
   if (holder && holder.pid !== process.pid) {
     throw new Error(

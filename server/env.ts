@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PROJECT_ROOT } from './project-files';
 
 const optionalString = z
   .string()
@@ -99,8 +101,24 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Parses the environment once; a bad value stops start-up with a message that names it. */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+/** The settings file beside package.json (`KEY=value` lines, as `.env.example` shows). */
+export const ENV_FILE = path.join(PROJECT_ROOT, '.env');
+
+/**
+ * The process's environment with ENV_FILE's settings added, if there is one: a variable the real
+ * environment sets wins over the file's (Node's loadEnvFile keeps what is set). Loaded into
+ * process.env, so the processes the server starts see the same settings.
+ */
+export function environmentWithFile(file = ENV_FILE): NodeJS.ProcessEnv {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+  return process.env;
+}
+
+/**
+ * Parses the environment once (by default the process's, with `.env` beside package.json); a bad
+ * value stops start-up with a message that names it.
+ */
+export function parseEnv(source: Record<string, string | undefined> = environmentWithFile()): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

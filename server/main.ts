@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { bootServices } from './boot';
+import { bootServices, JOB_STOP_GRACE_MS } from './boot';
 import { writeLock } from './data-dir-lock';
 import { countAccounts } from './domain/accounts/accounts';
 import { createRegistrationCode } from './domain/accounts/registration-codes';
@@ -11,8 +11,12 @@ import { registerWorkers } from '../jobs/register-workers';
 import { queueLeftoverVectorIndexing } from '../jobs/index-vectors';
 import { queueStaleReembedding } from '../jobs/reembed';
 import { startEmbeddedVacuum } from './db/embedded-vacuum';
+import { EXACT_SEARCH_NOTICE, vectorBackendOf } from './domain/retrieval';
 import { createLogger } from './http/logging';
 import { log, setRootLogger } from './log';
+
+/** A stop ends by then whatever holds it: under Fly's 5 s between SIGTERM and SIGKILL. */
+const STOP_DEADLINE_MS = 4_500;
 
 async function main() {
   const env = parseEnv();
@@ -26,6 +30,7 @@ async function main() {
   const { services, shutdown } = await bootServices(env);
   const { roles } = services.ai;
   if (roles) log().info(roles, `answers: ${roles.answers}; embeddings: ${roles.embeddings}; reranking: ${roles.rerank}`);
+  if ((await vectorBackendOf(services.db)) === 'exact') log().warn(EXACT_SEARCH_NOTICE);
   if (env.RUN_WORKERS) await registerWorkers(services.queue, services);
   await queueStaleReembedding(services);
   await queueLeftoverVectorIndexing(services);
@@ -47,9 +52,14 @@ async function main() {
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: finishing active work, then stopping`);
-    await app.close();
-    await vacuum?.stop();
+    app.log.info(`${signal}: stopping; jobs still running in ${JOB_STOP_GRACE_MS / 1000} s are tried again after the restart`);
+    // Whatever still holds the stop (a request that does not end) is cut short before the
+    // platform's kill: the jobs are retried either way.
+    setTimeout(() => {
+      app.log.warn('the stop took too long; exiting now');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    await Promise.all([app.close(), vacuum?.stop()]);
     await shutdown();
     process.exit(0);
   };

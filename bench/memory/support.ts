@@ -27,8 +27,8 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
  */
 export function serveSettings(): { nodeArgs: string[]; env: Record<string, string> } {
   const script = fs.readFileSync(SERVE_SCRIPT, 'utf8');
-  const exec = /^exec node (.*?) --import tsx /m.exec(script);
-  if (!exec) throw new Error('scripts/serve.sh has no `exec node ... --import tsx` line');
+  const exec = /^exec node (.*?) dist\/main\.js$/m.exec(script);
+  if (!exec) throw new Error('scripts/serve.sh has no `exec node ... dist/main.js` line');
   const env: Record<string, string> = {};
   for (const [, name, value] of script.matchAll(/^export (\w+)="\$\{\w+:-([^}]*)\}"$/gm)) env[name] = value;
   const compiler = process.env.EMBEDDED_DATABASE_COMPILER || 'baseline';

@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Check that the server and its database answer
-         * @description ok (200), or 507 when a recent write failed because the storage is full.
+         * @description ok (200), or 507 when a recent write failed because the storage is full. `vector_search` says how search finds passages by meaning: `pgvector` (an index), or `exact` on a Postgres server without pgvector, with `vector_search_notice` saying so and what to do.
          */
         get: operations["getHealth"];
         put?: never;
@@ -1156,6 +1156,9 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok";
                         database: string;
+                        /** @enum {string} */
+                        vector_search: "pgvector" | "exact";
+                        vector_search_notice?: string;
                     };
                 };
             };

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { PROJECT_ROOT } from '../project-files';
 import type { Database } from './database';
 
-const defaultDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
+const defaultDir = path.join(PROJECT_ROOT, 'db/migrations');
 
 /**
  * Applies db/migrations/*.sql in name order, each once, each in its own transaction.

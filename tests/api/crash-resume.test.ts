@@ -10,8 +10,13 @@ import { apiClient, startProcess, type ServerProcess } from '../support/server-p
 // kill -9 during ingestion, start again on the same DATA_DIR: the new process, holding the data
 // folder's lock, fails what the dead one left active, pg-boss runs the job again, and the document
 // ends indexed once. (On a Postgres server a missing heartbeat does it: tests/multi-process.)
-// The embedding service (a local fake) hangs on the first run, so the kill lands mid-ingest.
-describe('a job interrupted by kill -9', () => {
+// SIGTERM, as a platform stops a container: the server stops without waiting for the job to end
+// (it fails it, so it is retried after the restart), and the restart completes it once.
+// The embedding service (a local fake) hangs on the first run, so the stop lands mid-ingest.
+describe.each([
+  { stop: 'kill -9', crash: true },
+  { stop: 'SIGTERM', crash: false },
+])('a job interrupted by $stop', ({ crash }) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-crash-'));
   let voyage: FakeVoyage | undefined;
   let server: ServerProcess | undefined;
@@ -52,7 +57,13 @@ describe('a job interrupted by kill -9', () => {
     // Mid-ingest: the worker is waiting on the embedding service.
     while (voyage.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await call('GET', `/api/jobs/${jobId}/status`)).json.status).toBe('embedding');
-    await server.crash();
+    if (crash) await server.crash();
+    else {
+      // The job never ends by itself (the embedding service hangs): the process ended without it,
+      // on its own, cleanly.
+      expect(await server.terminate()).toEqual({ code: 0, signal: null });
+      expect(server.output()).toContain('SIGTERM: stopping; jobs still running');
+    }
 
     voyage.reset(); // the service answers from now on
     server = await startProcess('server/main.ts', env);
@@ -66,8 +77,10 @@ describe('a job interrupted by kill -9', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(status).toMatchObject({ status: 'completed', error: null });
-    // The lock proved the first process gone, so its job was retried at start-up, not after a missed heartbeat.
-    expect(server.output()).toContain('jobs left by a stopped server are tried again');
+    // kill -9: the lock proved the first process gone, so its job was retried at start-up, not
+    // after a missed heartbeat. SIGTERM: the stop failed it itself, so none was left active.
+    if (crash) expect(server.output()).toContain('jobs left by a stopped server are tried again');
+    else expect(server.output()).not.toContain('jobs left by a stopped server are tried again');
     await server.stop();
     server = undefined;
 

@@ -12,6 +12,8 @@ export interface ServerProcess {
   output(): string;
   /** kill -9: no shutdown hook runs. */
   crash(): Promise<void>;
+  /** SIGTERM, as a platform stops a container, and how the process then ended (no kill -9 after it). */
+  terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
 
@@ -42,7 +44,7 @@ export async function startProcess(
   });
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
   const process_: ServerProcess = {
     url,
@@ -51,6 +53,10 @@ export async function startProcess(
     async crash() {
       child.kill('SIGKILL');
       await exited;
+    },
+    async terminate() {
+      child.kill('SIGTERM');
+      return exited;
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -28,6 +28,13 @@ export function vectorBackendOf(db: Kysely<DB>): Promise<VectorBackend> {
   return found;
 }
 
+/**
+ * What the server says, in /api/health and at start-up, on a database without pgvector: search
+ * still works, comparing each passage's vector with the question's one by one.
+ */
+export const EXACT_SEARCH_NOTICE =
+  'pgvector is not installed on this database server: search compares exactly (the question with every passage), which slows as the library grows. Install the pgvector extension (the pgvector/pgvector Postgres images have it) and restart the server.';
+
 export interface VectorSearchOptions {
   model: string;
   limit: number;

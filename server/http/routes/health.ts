@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { EXACT_SEARCH_NOTICE, vectorBackendOf } from '../../domain/retrieval';
 import type { Services } from '../../services';
 import { DISK_FULL_MESSAGE, type StorageHealth } from '../storage-health';
 import { errorResponse, type ZodApi } from '../zod-schemas';
@@ -13,9 +14,15 @@ export async function healthRoutes(app: ZodApi, services: Services, storage: Sto
         operationId: 'getHealth',
         summary: 'Check that the server and its database answer',
         tags: ['meta'],
-        description: 'ok (200), or 507 when a recent write failed because the storage is full.',
+        description:
+          'ok (200), or 507 when a recent write failed because the storage is full. `vector_search` says how search finds passages by meaning: `pgvector` (an index), or `exact` on a Postgres server without pgvector, with `vector_search_notice` saying so and what to do.',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.string() }),
+          200: z.object({
+            status: z.literal('ok'),
+            database: z.string(),
+            vector_search: z.enum(['pgvector', 'exact']),
+            vector_search_notice: z.string().optional(),
+          }),
           429: errorResponse,
           507: z.object({ status: z.literal('storage_full'), database: z.string(), error: z.string(), since: z.string() }),
         },
@@ -27,7 +34,13 @@ export async function healthRoutes(app: ZodApi, services: Services, storage: Sto
       if (full) {
         return reply.status(507).send({ status: 'storage_full' as const, database: services.database.kind, error: DISK_FULL_MESSAGE, since: since!.toISOString() });
       }
-      return { status: 'ok' as const, database: services.database.kind };
+      const vectorSearch = await vectorBackendOf(services.db);
+      return {
+        status: 'ok' as const,
+        database: services.database.kind,
+        vector_search: vectorSearch,
+        ...(vectorSearch === 'exact' ? { vector_search_notice: EXACT_SEARCH_NOTICE } : {}),
+      };
     },
   );
 }

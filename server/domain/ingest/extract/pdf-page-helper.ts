@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { COMPILED, entryFile, TYPESCRIPT_LOADER } from '../../../project-files';
 import type { Line } from './pdf-pages';
 
 /** Pages `from` to `to` (1-based, inclusive). */
@@ -21,7 +22,7 @@ export interface PageHelper {
   stop(): void;
 }
 
-const ENTRY = new URL('./pdf-page-thread.ts', import.meta.url);
+const ENTRY = entryFile('server/domain/ingest/extract/pdf-page-thread.ts');
 /** A thread kept after a clean run, for the next PDF (starting one and loading PDF.js costs a few hundred ms). */
 let spare: Worker | undefined;
 const forgetSpare = () => {
@@ -34,9 +35,10 @@ function startThread(): Worker {
     // bounds the two threads together, near enough. Past it the thread ends, and its pages are
     // read by the asking thread, under the process's own limit.
     resourceLimits: { maxOldGenerationSizeMb: Math.max(64, Math.floor(v8.getHeapStatistics().heap_size_limit / 2 / 1024 / 1024)) },
-    // The app's TypeScript through tsx, as in the process: inherited under the server and the
-    // reading process, given where the process has no such loader (the test runner).
-    execArgv: process.execArgv.some((arg) => arg.includes('tsx')) ? undefined : ['--import', 'tsx'],
+    // The process's flags, with tsx's loader for the app's TypeScript: inherited under the server
+    // and the reading process, given where the process has no such loader (the test runner). The
+    // compiled server's bundle needs none.
+    execArgv: COMPILED || process.execArgv.some((arg) => arg.includes('tsx')) ? undefined : TYPESCRIPT_LOADER,
   });
 }
 

@@ -1,10 +1,10 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { ExtractionError, errors } from '../extract/errors';
 import { extensionOf, isAcceptedExtension } from '../extract/file-types';
 import { DEFAULT_LIMITS } from '../extract/types';
 import type { FromReader, ToReader } from './messages';
+import { entryFile, TYPESCRIPT_LOADER } from '../../../project-files';
 import { unpackDocument } from './packed';
 import type { OfflineEmbedding, PreparedDocument } from './prepare';
 
@@ -25,7 +25,7 @@ export interface OffThreadOptions {
   signal?: AbortSignal;
 }
 
-const ENTRY = fileURLToPath(new URL('./reader-process.ts', import.meta.url));
+const ENTRY = entryFile('server/domain/ingest/prepare/reader-process.ts');
 const DEFAULT_MAX_HEAP_MB = 1024;
 /** A reading process left idle this long is ended, so an idle server holds no reader. */
 const IDLE_MS = 15_000;
@@ -114,11 +114,11 @@ function takeReader(heapMb: number): ChildProcess {
     return spare.reader;
   }
   return fork(ENTRY, [], {
-    // tsx for the app's TypeScript; small young-generation semi-spaces, as the server's
+    // tsx for the app's TypeScript (none for the compiled server); small young-generation semi-spaces, as the server's
     // (scripts/serve.sh); the heap limit, past which V8 ends the process. Under that limit V8
     // grows the heap by a small factor and collects often; doubling it read PDFs 4-9% faster for
     // 5-15 MB more at the reading's peak (ADR 0224, docs/benchmarks.md, session 19).
-    execArgv: ['--import', 'tsx', '--max-semi-space-size=4', `--max-old-space-size=${heapMb}`, '--heap-growing-percent=100'],
+    execArgv: [...TYPESCRIPT_LOADER, '--max-semi-space-size=4', `--max-old-space-size=${heapMb}`, '--heap-growing-percent=100'],
     // Structured clone: the upload and the packed document cross as bytes.
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
