@@ -26,6 +26,7 @@ import { healthRoutes } from './http/routes/health';
 import { openApiRoutes } from './http/routes/openapi';
 import { seatRoutes } from './http/routes/seats';
 import { timelineRoutes } from './http/routes/timeline';
+import { tokenRoutes } from './http/routes/tokens';
 import { tomeRoutes } from './http/routes/tomes';
 import { usageRoutes } from './http/routes/usage';
 import { API_TAGS } from './http/api-tags';
@@ -138,6 +139,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await healthRoutes(api, services, storage);
     await openApiRoutes(api);
     await authRoutes(api, services);
+    await tokenRoutes(api, services);
     await usageRoutes(api, services);
     await campaignRoutes(api, services);
     await tomeRoutes(api, services);

@@ -25,6 +25,17 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** Personal API tokens (migration 135): only the token's SHA-256 is stored. */
+export interface ApiTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface RegistrationCodesTable {
   id: Generated<string>;
   code_hash: string;
@@ -400,6 +411,7 @@ export interface ConceptMapRelationshipsTable {
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   registration_codes: RegistrationCodesTable;
   login_failures: LoginFailuresTable;
   datasets: DatasetsTable;

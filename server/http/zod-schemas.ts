@@ -36,6 +36,9 @@ export function installZodSchemas(app: FastifyInstance, options: { checkResponse
   });
 }
 
+/** Every instant the API answers is an ISO 8601 string in UTC, e.g. 2026-11-29T09:15:00.000Z (ADR 0287). */
+export const timestamp = z.iso.datetime().describe('An instant, ISO 8601 in UTC');
+
 export const errorResponse = z.object({ error: z.string() }).describe('What went wrong, in words a person can act on');
 
 /** A citation as chat answers and generated content carry it. */

@@ -3,3 +3,4 @@ export * from './errors';
 export * from './login-throttle';
 export * from './registration-codes';
 export * from './sessions';
+export * from './api-tokens';
