@@ -49,9 +49,9 @@ export function NavBar({ username }: { username: string | null }) {
         </nav>
         {username && (
           <div className="nav-user">
-            <span className="nav-username" data-testid="nav-username">
+            <NavLink to="/account" className="nav-username" data-testid="nav-username" aria-label={`Account: ${username}`}>
               {username}
-            </span>
+            </NavLink>
             <Form method="post" action="/logout">
               <button type="submit" className="link-button">
                 Logout

@@ -73,7 +73,7 @@ export async function tokenRoutes(app: ZodApi, services: Services) {
     },
     async (request, reply) => {
       await revokeApiToken(db, currentUser(request).id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }
