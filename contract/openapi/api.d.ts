@@ -88,6 +88,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your personal API tokens, newest first (never the token itself) */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Create a personal API token (login session only)
+         * @description The token is in this answer only. Without `expires_in_days` it never expires. An API token cannot call this (403).
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a personal API token: its next call answers 401 */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usage/current-month": {
         parameters: {
             query?: never;
@@ -112,7 +150,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your campaigns */
+        /** List your campaigns, oldest first */
         get: operations["listCampaigns"];
         put?: never;
         /** Create a campaign */
@@ -182,7 +220,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your Knowledge Tomes */
+        /** List your Knowledge Tomes, oldest first */
         get: operations["listDatasets"];
         put?: never;
         /** Create a Knowledge Tome */
@@ -236,7 +274,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a Knowledge Tome's documents */
+        /** List a Knowledge Tome's documents, newest first */
         get: operations["listDocuments"];
         put?: never;
         /** Upload a document to be processed */
@@ -367,7 +405,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A campaign's timeline events */
+        /**
+         * A campaign's timeline events, in date order
+         * @description Without `limit` and `cursor`: every event. With either: one page, and `next_cursor` (null on the last page).
+         */
         get: operations["listTimelineEvents"];
         put?: never;
         post?: never;
@@ -1166,6 +1207,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     login: {
@@ -1278,6 +1330,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getCurrentUser: {
@@ -1306,6 +1369,239 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        created_at: string;
+                        /** @description null: the token never expires */
+                        expires_at: string | null;
+                        /** @description Recorded to the minute; null until first used */
+                        last_used_at: string | null;
+                    }[];
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    expires_in_days?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @description Send as `Authorization: Bearer <token>`. Shown only in this answer: only its hash is stored. */
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        created_at: string;
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1367,18 +1663,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listCampaigns: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many items (1-500, default 100). Giving limit or cursor answers a page. */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole list as an array, or, when `limit` or `cursor` is given, one page of it: `{ items, next_cursor }` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1388,13 +1700,53 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         datasets: string[];
-                    }[];
+                    }[] | {
+                        items: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
+                            created_at: string;
+                            datasets: string[];
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
                 };
             };
             /** @description What went wrong, in words a person can act on */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1433,6 +1785,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         datasets: string[];
                     };
@@ -1451,6 +1807,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1506,6 +1873,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     updateCampaign: {
@@ -1536,6 +1914,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         datasets: string[];
                     };
@@ -1574,6 +1956,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     linkDataset: {
@@ -1603,6 +1996,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         datasets: string[];
                     };
@@ -1621,6 +2018,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1654,6 +2062,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         datasets: string[];
                     };
@@ -1681,18 +2093,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listDatasets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many items (1-500, default 100). Giving limit or cursor answers a page. */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole list as an array, or, when `limit` or `cursor` is given, one page of it: `{ items, next_cursor }` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1702,6 +2130,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @description Documents ready to search (failed ones are not counted) */
                         document_count: number;
@@ -1716,11 +2148,59 @@ export interface operations {
                             is_official_dnd: boolean;
                             version: string;
                         };
-                    }[];
+                    }[] | {
+                        items: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
+                            created_at: string;
+                            /** @description Documents ready to search (failed ones are not counted) */
+                            document_count: number;
+                            /** @description Documents whose processing failed; listed with their error */
+                            failed_document_count: number;
+                            total_tokens: number;
+                            metadata: {
+                                type: string;
+                                category: string;
+                                source: string;
+                                tags: string[];
+                                is_official_dnd: boolean;
+                                version: string;
+                            };
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
                 };
             };
             /** @description What went wrong, in words a person can act on */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1770,6 +2250,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @description Documents ready to search (failed ones are not counted) */
                         document_count: number;
@@ -1820,6 +2304,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getDataset: {
@@ -1843,6 +2338,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @description Documents ready to search (failed ones are not counted) */
                         document_count: number;
@@ -1873,6 +2372,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1928,6 +2438,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     updateDataset: {
@@ -1958,6 +2479,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @description Documents ready to search (failed ones are not counted) */
                         document_count: number;
@@ -2010,6 +2535,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2056,6 +2592,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @description Documents ready to search (failed ones are not counted) */
                         document_count: number;
@@ -2106,11 +2646,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listDocuments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many items (1-500, default 100). Giving limit or cursor answers a page. */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -2119,7 +2675,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole list as an array, or, when `limit` or `cursor` is given, one page of it: `{ items, next_cursor }` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2131,8 +2687,11 @@ export interface operations {
                         filename: string;
                         file_type: string;
                         token_count: number;
-                        /** @description Seconds since the epoch */
-                        upload_date: number;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        upload_date: string;
                         content_preview: string;
                         /** @enum {string} */
                         status: "processing" | "ready" | "failed";
@@ -2141,7 +2700,41 @@ export interface operations {
                         size_bytes: number;
                         /** @description Shown to the players of the campaigns the tome is linked to (false: GM-only) */
                         player_visible: boolean;
-                    }[];
+                    }[] | {
+                        items: {
+                            id: string;
+                            dataset_id: string;
+                            filename: string;
+                            file_type: string;
+                            token_count: number;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
+                            upload_date: string;
+                            content_preview: string;
+                            /** @enum {string} */
+                            status: "processing" | "ready" | "failed";
+                            error: string | null;
+                            page_count: number | null;
+                            size_bytes: number;
+                            /** @description Shown to the players of the campaigns the tome is linked to (false: GM-only) */
+                            player_visible: boolean;
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
                 };
             };
             /** @description What went wrong, in words a person can act on */
@@ -2166,6 +2759,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     uploadDocument: {
@@ -2180,7 +2784,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The document: one file, in the form field named "file"
+                     */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             202: {
@@ -2271,6 +2885,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getDocument: {
@@ -2297,8 +2922,11 @@ export interface operations {
                         filename: string;
                         file_type: string;
                         token_count: number;
-                        /** @description Seconds since the epoch */
-                        upload_date: number;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        upload_date: string;
                         content_preview: string;
                         /** @enum {string} */
                         status: "processing" | "ready" | "failed";
@@ -2333,6 +2961,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     replaceDocument: {
@@ -2345,7 +2984,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The document: one file, in the form field named "file"
+                     */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             202: {
@@ -2416,6 +3065,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2472,6 +3132,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getDocumentContent: {
@@ -2496,7 +3167,8 @@ export interface operations {
                         id: string;
                         filename: string;
                         file_type: string;
-                        status: string;
+                        /** @enum {string} */
+                        status: "processing" | "ready" | "failed";
                         content: string;
                     };
                 };
@@ -2514,6 +3186,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2548,7 +3231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "*/*": string;
+                    "*/*": Blob;
                 };
             };
             /** @description The ranges asked for (several: multipart/byteranges) */
@@ -2557,7 +3240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "*/*": string;
+                    "*/*": Blob;
                 };
             };
             /** @description Not modified since the ETag given in If-None-Match (no body) */
@@ -2600,6 +3283,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listDatasetJobs: {
@@ -2621,7 +3315,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        status: string;
+                        /**
+                         * @description queued, then the stages of the work, then completed or failed
+                         * @enum {string}
+                         */
+                        status: "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "processing" | "completed" | "failed";
                         progress: number;
                         progress_message: string;
                         error: string | null;
@@ -2652,6 +3350,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getJobStatus: {
@@ -2673,7 +3382,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        status: string;
+                        /**
+                         * @description queued, then the stages of the work, then completed or failed
+                         * @enum {string}
+                         */
+                        status: "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "processing" | "completed" | "failed";
                         progress: number;
                         progress_message: string;
                         error: string | null;
@@ -2694,6 +3407,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2748,11 +3472,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listTimelineEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many items (1-500, default 100). Giving limit or cursor answers a page. */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -2788,9 +3528,30 @@ export interface operations {
                             color: string;
                             /** @description Shown to the campaign's players (false: GM-only) */
                             player_visible: boolean;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             updated_at: string;
                         }[];
+                        /** @description Only when paging (limit or cursor given): the next page, or null on the last */
+                        next_cursor?: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
@@ -2807,6 +3568,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2858,6 +3630,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2923,7 +3706,15 @@ export interface operations {
                         color: string;
                         /** @description Shown to the campaign's players (false: GM-only) */
                         player_visible: boolean;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -2952,6 +3743,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3018,7 +3820,15 @@ export interface operations {
                         color: string;
                         /** @description Shown to the campaign's players (false: GM-only) */
                         player_visible: boolean;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -3047,6 +3857,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3094,6 +3915,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3181,6 +4013,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3295,6 +4138,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     importCalendar: {
@@ -3397,6 +4251,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     exportCalendar: {
@@ -3445,6 +4310,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3515,6 +4391,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3626,6 +4513,17 @@ export interface operations {
                 };
             };
             /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3693,7 +4591,15 @@ export interface operations {
                         color: string;
                         /** @description Shown to the campaign's players (false: GM-only) */
                         player_visible: boolean;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -3733,6 +4639,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3800,6 +4717,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     askCampaign: {
@@ -3825,7 +4753,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3846,8 +4774,13 @@ export interface operations {
                         }[];
                         conversation_id: string;
                         engine: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         timestamp: string;
                     };
+                    "text/event-stream": string;
                 };
             };
             /** @description What went wrong, in words a person can act on */
@@ -3964,6 +4897,10 @@ export interface operations {
                         id: string;
                         preview: string;
                         message_count: number;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         last_updated: string;
                     }[];
                 };
@@ -4001,6 +4938,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getConversation: {
@@ -4024,12 +4972,24 @@ export interface operations {
                     "application/json": {
                         id: string;
                         campaign_id: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         last_updated: string;
                         messages: {
                             /** @enum {string} */
                             role: "user" | "assistant";
                             content: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             timestamp: string;
                             citations: {
                                 source_id: string;
@@ -4060,6 +5020,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4111,6 +5082,10 @@ export interface operations {
                         }[];
                         conversation_id: string;
                         engine: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         timestamp: string;
                         /** @enum {string} */
                         mode: "whole_document" | "retrieval";
@@ -4166,6 +5141,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4250,6 +5236,10 @@ export interface operations {
                         }[];
                         conversation_id: string;
                         engine: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         timestamp: string;
                         /** @enum {string} */
                         mode: "whole_document" | "retrieval";
@@ -4384,6 +5374,10 @@ export interface operations {
                             /** @enum {string} */
                             role: "user" | "assistant";
                             content: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             timestamp: string;
                             citations: {
                                 source_id: string;
@@ -4416,6 +5410,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4517,6 +5522,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4659,6 +5675,17 @@ export interface operations {
                 };
             };
             /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -4755,6 +5782,10 @@ export interface operations {
                             id: string;
                             dataset_id: string;
                             filename: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             processed_at: string;
                             /** @description Its text changed since it was read */
                             outdated: boolean;
@@ -4785,6 +5816,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4840,6 +5882,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4925,6 +5978,10 @@ export interface operations {
                             id: string;
                             dataset_id: string;
                             filename: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             processed_at: string;
                             /** @description Its text changed since it was read */
                             outdated: boolean;
@@ -4989,6 +6046,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5078,6 +6146,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listCampaignDocuments: {
@@ -5140,6 +6219,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getCampaignDocument: {
@@ -5191,6 +6281,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5265,6 +6366,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listInvites: {
@@ -5292,6 +6404,10 @@ export interface operations {
                         expires_at: string | null;
                         revoked_at: string | null;
                         note: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @enum {string} */
                         status: "active" | "used_up" | "expired" | "revoked" | "gm_disabled";
@@ -5311,6 +6427,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5359,6 +6486,10 @@ export interface operations {
                             expires_at: string | null;
                             revoked_at: string | null;
                             note: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             created_at: string;
                             /** @enum {string} */
                             status: "active" | "used_up" | "expired" | "revoked" | "gm_disabled";
@@ -5412,6 +6543,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     revokeInvite: {
@@ -5440,6 +6582,10 @@ export interface operations {
                         expires_at: string | null;
                         revoked_at: string | null;
                         note: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @enum {string} */
                         status: "active" | "used_up" | "expired" | "revoked" | "gm_disabled";
@@ -5459,6 +6605,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5490,6 +6647,10 @@ export interface operations {
                     "application/json": {
                         user_id: string;
                         username: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         joined_at: string;
                     }[];
                 };
@@ -5507,6 +6668,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5563,6 +6735,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getCampaignBudget: {
@@ -5606,6 +6789,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5684,6 +6878,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     redeemInvite: {
@@ -5712,6 +6917,10 @@ export interface operations {
                         name: string;
                         description: string;
                         gm_username: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         joined_at: string;
                     };
                 };
@@ -5771,6 +6980,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listSeats: {
@@ -5793,12 +7013,27 @@ export interface operations {
                         name: string;
                         description: string;
                         gm_username: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         joined_at: string;
                     }[];
                 };
             };
             /** @description What went wrong, in words a person can act on */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5854,6 +7089,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listNotes: {
@@ -5878,7 +7124,15 @@ export interface operations {
                         campaign_id: string;
                         title: string;
                         body: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     }[];
                 };
@@ -5896,6 +7150,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5937,7 +7202,15 @@ export interface operations {
                         campaign_id: string;
                         title: string;
                         body: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -5966,6 +7239,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6022,6 +7306,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     updateNote: {
@@ -6055,7 +7350,15 @@ export interface operations {
                         campaign_id: string;
                         title: string;
                         body: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -6084,6 +7387,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

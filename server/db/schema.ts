@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { JobStatus } from '../../contract/tomes';
 
 /** Kysely's view of the tables in db/migrations. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -183,7 +184,7 @@ export interface JobsTable {
   user_id: string;
   kind: string;
   document_id: string | null;
-  status: Generated<string>;
+  status: Generated<JobStatus>;
   progress: Generated<number>;
   progress_message: Generated<string>;
   error: string | null;

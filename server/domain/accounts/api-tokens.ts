@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { API_TOKEN_PREFIX, type ApiTokenFields, apiTokenFieldsSchema } from '../../../contract/api-tokens';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound } from '../errors';
+import { isUuid } from '../ownership';
 import type { SessionUser } from './sessions';
 import { hashToken, newSecretToken } from './tokens';
 
@@ -82,11 +83,9 @@ export async function listApiTokens(db: Kysely<DB>, userId: string): Promise<Api
   }));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Revokes one of the user's tokens; another user's token answers 404 like a missing one. */
 export async function revokeApiToken(db: Kysely<DB>, userId: string, tokenId: string): Promise<void> {
-  if (!UUID.test(tokenId)) throw notFound('API token');
+  if (!isUuid(tokenId)) throw notFound('API token');
   const deleted = await db.deleteFrom('api_tokens').where('id', '=', tokenId).where('user_id', '=', userId).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw notFound('API token');
 }

@@ -17,26 +17,26 @@ import { isDomainError } from '../../domain/errors';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
-import { citationSchema, errorResponse, type ZodApi } from '../zod-schemas';
+import { citationSchema, errorResponse, timestamp, type ZodApi } from '../zod-schemas';
 
 const answerSchema = z.object({
   response: z.string(),
   citations: z.array(citationSchema),
   conversation_id: z.string(),
   engine: z.string(),
-  timestamp: z.string(),
+  timestamp: timestamp,
 });
-const summarySchema = z.object({ id: z.string(), preview: z.string(), message_count: z.number(), last_updated: z.string() });
+const summarySchema = z.object({ id: z.string(), preview: z.string(), message_count: z.number(), last_updated: timestamp });
 const conversationSchema = z.object({
   id: z.string(),
   campaign_id: z.string(),
-  created_at: z.string(),
-  last_updated: z.string(),
+  created_at: timestamp,
+  last_updated: timestamp,
   messages: z.array(
     z.object({
       role: z.enum(['user', 'assistant']),
       content: z.string(),
-      timestamp: z.string(),
+      timestamp: timestamp,
       citations: z.array(citationSchema),
       engine: z.string().nullable(),
     }),
@@ -61,7 +61,7 @@ const documentConversationSchema = z.object({
     z.object({
       role: z.enum(['user', 'assistant']),
       content: z.string(),
-      timestamp: z.string(),
+      timestamp: timestamp,
       citations: z.array(citationSchema),
       engine: z.string().nullable(),
       tokens: z.number().nullable(),
@@ -91,6 +91,7 @@ export async function chatRoutes(app: ZodApi, services: Services) {
           'Ask the campaign assistant. Answers JSON; with `Accept: text/event-stream` it streams `delta` events ({text}) and ends with `done` (the JSON answer) or `error` ({error, status}).',
         params: campaignParams,
         body: campaignChatSchema,
+        produces: ['application/json', 'text/event-stream'],
         response: { 200: answerSchema, ...campaignAiErrors },
       },
     },
