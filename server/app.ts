@@ -23,6 +23,7 @@ import { chatRoutes } from './http/routes/chat';
 import { contentRoutes } from './http/routes/content';
 import { conceptMapRoutes } from './http/routes/concept-map';
 import { healthRoutes } from './http/routes/health';
+import { apiDocsRoutes } from './http/routes/api-docs';
 import { openApiRoutes } from './http/routes/openapi';
 import { seatRoutes } from './http/routes/seats';
 import { timelineRoutes } from './http/routes/timeline';
@@ -138,6 +139,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     const api = plain.withTypeProvider<ZodTypeProvider>();
     await healthRoutes(api, services, storage);
     await openApiRoutes(api);
+    await apiDocsRoutes(api);
     await authRoutes(api, services);
     await tokenRoutes(api, services);
     await usageRoutes(api, services);
