@@ -46,7 +46,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const status = statusOf(context, error);
     if (status === 404) throw new Response('Not found', { status: 404 });
     return data<ActionResult>(
-      { intent, error: failureMessage(context, error) ?? 'The token could not be created. Please try again.', values: { name: fields.name, expires_in_days: fields.expires_in_days } },
+      {
+        intent,
+        error: failureMessage(context, error) ?? 'The token could not be created. Please try again.',
+        values: { name: fields.name, expires_in_days: fields.expires_in_days },
+      },
       { status },
     );
   }
@@ -68,8 +72,8 @@ export default function Account() {
       <section className="card stack" aria-labelledby="tokens-heading">
         <h2 id="tokens-heading">API tokens</h2>
         <p className="muted">
-          A script sends a token as <code>Authorization: Bearer …</code> on every <code>/api</code> call (see <a href="/api/docs">the API documentation</a>).
-          A token acts as you, but cannot create tokens or change your password.
+          A script sends a token as <code>Authorization: Bearer …</code> on every <code>/api</code> call (see <a href="/api/docs">the API documentation</a>). A token
+          acts as you, but cannot create tokens or change your password.
         </p>
         {result?.created && (
           <div className="notice success stack invite-created" role="status">

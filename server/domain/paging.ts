@@ -92,21 +92,21 @@ function after(keys: SortKey[], values: string[], i = 0): Expression<SqlBool> {
  * to know whether another page follows.
  */
 export async function readPage<Row extends Record<string, unknown>>(
-  // biome-ignore lint/suspicious/noExplicitAny: any list's query builder
   query: SelectQueryBuilder<any, any, Row>,
   keys: SortKey[],
   page: PageRequest,
 ): Promise<{ rows: Row[]; next_cursor: string | null }> {
   const limit = page.limit ?? PAGE_LIMIT_DEFAULT;
   const paged = page.cursor === undefined ? query : query.where(after(keys, decodeCursor(page.cursor, keys)));
-  const rows = await inOrder(paged, keys).limit(limit + 1).execute();
+  const rows = await inOrder(paged, keys)
+    .limit(limit + 1)
+    .execute();
   if (rows.length <= limit) return { rows, next_cursor: null };
   const last = rows[limit - 1];
   return { rows: rows.slice(0, limit), next_cursor: encodeCursor(keys.map((_, i) => String(last[`cursor_${i}`]))) };
 }
 
 /** A list's query in its keys' order: the whole list and its pages share one order. */
-// biome-ignore lint/suspicious/noExplicitAny: any list's query builder
 export function inOrder<Query extends SelectQueryBuilder<any, any, any>>(query: Query, keys: SortKey[]): Query {
   let ordered = query;
   for (const key of keys) ordered = ordered.orderBy(sql.ref(key.ref), key.direction) as Query;

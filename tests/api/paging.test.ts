@@ -65,7 +65,11 @@ describe('pages of /api lists', () => {
     campaignId = (await get(alice.token, '/api/campaigns')).json()[0].id;
     for (let i = 0; i < 9; i++) {
       // Three events a day: ties on the date, ordered by when they were written.
-      const response = await post(alice.token, `/api/campaigns/${campaignId}/timeline/events`, { title: `Event ${i}`, event_type: 'battle', date: `1000-01-0${1 + (i % 3)}` });
+      const response = await post(alice.token, `/api/campaigns/${campaignId}/timeline/events`, {
+        title: `Event ${i}`,
+        event_type: 'battle',
+        date: `1000-01-0${1 + (i % 3)}`,
+      });
       expect(response.statusCode, response.body).toBe(201);
     }
   });
@@ -137,7 +141,18 @@ describe('pages of /api lists', () => {
   it('refuses a bad limit or cursor with a 400 and a clear error', async () => {
     const garbage = Buffer.from(JSON.stringify(['not a time', 'x'])).toString('base64url');
     const wrongLength = Buffer.from(JSON.stringify(['2026-01-01T00:00:00.000000Z'])).toString('base64url');
-    for (const query of ['limit=0', 'limit=501', 'limit=abc', 'limit=2.5', 'limit=-1', 'cursor=%%%', `cursor=${garbage}`, `cursor=${wrongLength}`, 'cursor=', `cursor=${'A'.repeat(5000)}`]) {
+    for (const query of [
+      'limit=0',
+      'limit=501',
+      'limit=abc',
+      'limit=2.5',
+      'limit=-1',
+      'cursor=%%%',
+      `cursor=${garbage}`,
+      `cursor=${wrongLength}`,
+      'cursor=',
+      `cursor=${'A'.repeat(5000)}`,
+    ]) {
       for (const list of lists()) {
         const response = await get(alice.token, `${list.url}?${query}`);
         expect(response.statusCode, `${list.name} ${query}`).toBe(400);

@@ -65,7 +65,6 @@ export function contentPreview(content: string): string {
   return `${(space > CONTENT_PREVIEW_LENGTH - 40 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-
 function documentsQuery(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('documents as d')

@@ -33,6 +33,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tomekeeper API</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/api/docs/swagger-ui.css">
 <style>body { margin: 0; } .docs-intro { font-family: system-ui, sans-serif; padding: 0.75rem 1.25rem; background: #f6efe0; border-bottom: 1px solid #d9c9a3; }</style>
 </head>

@@ -35,7 +35,13 @@ describe('personal API tokens over /api/tokens', () => {
     const listed = await call(alice.token, 'GET', '/api/tokens');
     expect(listed.statusCode).toBe(200);
     expect(listed.body).not.toContain(created.token);
-    expect(listed.json()).toContainEqual({ id: created.id, name: 'Backup script', created_at: created.created_at, expires_at: created.expires_at, last_used_at: null });
+    expect(listed.json()).toContainEqual({
+      id: created.id,
+      name: 'Backup script',
+      created_at: created.created_at,
+      expires_at: created.expires_at,
+      last_used_at: null,
+    });
   });
 
   it('works as a bearer token on /api routes and records its last use at most once a minute', async () => {
@@ -48,14 +54,17 @@ describe('personal API tokens over /api/tokens', () => {
     const created = await call(token, 'POST', '/api/campaigns', { name: 'Scripted campaign' });
     expect(created.statusCode).toBe(201);
 
-    const lastUsed = async () =>
-      (await t.services.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', id).executeTakeFirstOrThrow()).last_used_at;
+    const lastUsed = async () => (await t.services.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', id).executeTakeFirstOrThrow()).last_used_at;
     const first = await lastUsed();
     expect(first).not.toBeNull();
     await call(token, 'GET', '/api/campaigns');
     expect(await lastUsed()).toEqual(first);
     // A minute later the next use is written again.
-    await t.services.db.updateTable('api_tokens').set({ last_used_at: new Date(Date.now() - 61_000) }).where('id', '=', id).execute();
+    await t.services.db
+      .updateTable('api_tokens')
+      .set({ last_used_at: new Date(Date.now() - 61_000) })
+      .where('id', '=', id)
+      .execute();
     await call(token, 'GET', '/api/campaigns');
     expect((await lastUsed())!.getTime()).toBeGreaterThan(Date.now() - 30_000);
     expect((await call(alice.token, 'GET', '/api/tokens')).json().find((row: { id: string }) => row.id === id).last_used_at).not.toBeNull();
@@ -101,7 +110,11 @@ describe('personal API tokens over /api/tokens', () => {
 
   it('answers 401 once expired, or once its account is disabled', async () => {
     const expiring = await create(alice.token, { name: 'expiring', expires_in_days: 1 });
-    await t.services.db.updateTable('api_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expiring.id).execute();
+    await t.services.db
+      .updateTable('api_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expiring.id)
+      .execute();
     expect((await call(expiring.token, 'GET', '/api/campaigns')).statusCode).toBe(401);
 
     const carol = await t.signUp();
@@ -112,7 +125,15 @@ describe('personal API tokens over /api/tokens', () => {
   });
 
   it('refuses bad input with a 400 and a clear error, and a made-up token with a 401', async () => {
-    for (const payload of [{}, { name: '   ' }, { name: 'x'.repeat(101) }, { name: 'a', expires_in_days: 0 }, { name: 'a', expires_in_days: 1.5 }, { name: 'a', expires_in_days: 'soon' }, { name: 'a', expires_in_days: 3651 }]) {
+    for (const payload of [
+      {},
+      { name: '   ' },
+      { name: 'x'.repeat(101) },
+      { name: 'a', expires_in_days: 0 },
+      { name: 'a', expires_in_days: 1.5 },
+      { name: 'a', expires_in_days: 'soon' },
+      { name: 'a', expires_in_days: 3651 },
+    ]) {
       const response = await call(alice.token, 'POST', '/api/tokens', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error).toEqual(expect.any(String));
