@@ -11,6 +11,8 @@ declare module '@remix-run/server-runtime' {
     domain: typeof Domain;
     user: SessionUser | null;
     sessionToken: string | null;
+    /** A login session, or a personal API token (which may not manage tokens). */
+    authMethod: 'session' | 'api-token' | null;
     clientIp: string;
     /** The request's logger (pino): its lines carry the request id. */
     log: Logger;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCEPTED_EXTENSIONS } from '../server/domain/ingest/extract';
-import { ACCEPTED_UPLOAD_EXTENSIONS, cardTags, clampPage, parseTags, sizeBadge, stepZoom, PDF_ZOOM } from './tomes';
+import { ACCEPTED_UPLOAD_EXTENSIONS, cardTags, clampPage, formatUploadDate, parseTags, sizeBadge, stepZoom, PDF_ZOOM } from './tomes';
 
 describe('tome rules shared by the browser and the server', () => {
   it('offers exactly the extensions the server extracts', () => {
@@ -53,5 +53,11 @@ describe('saving an edited document', () => {
     expect(editedFilename('session.log', 'log')).toBe('session.log');
     expect(editedFilename('combat.docx', 'docx')).toBe('combat.md');
     expect(editedFilename('weapons.csv', 'csv')).toBe('weapons.md');
+  });
+});
+
+describe('formatUploadDate', () => {
+  it('reads the API’s ISO 8601 upload_date as a date a person reads', () => {
+    expect(formatUploadDate('2026-11-29T12:15:00.000Z')).toBe('29 Nov 2026');
   });
 });

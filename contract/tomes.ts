@@ -44,7 +44,10 @@ export const NOTICE_MS = 3000;
 
 /** Statuses a processing job passes through before completed or failed. */
 export const ACTIVE_JOB_STATUSES = ['queued', 'extracting', 'chunking', 'embedding', 'indexing', 'processing'] as const;
-export type JobStatus = (typeof ACTIVE_JOB_STATUSES)[number] | 'completed' | 'failed';
+/** Every status a job has: the active ones, then completed or failed (the API's enum). */
+export const TERMINAL_JOB_STATUSES = ['completed', 'failed'] as const;
+export const JOB_STATUSES = [...ACTIVE_JOB_STATUSES, ...TERMINAL_JOB_STATUSES] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 export const isActiveJobStatus = (status: string) => (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
 
 /** The dataset card shows at most this many tags, then '+N more'. */
@@ -89,9 +92,9 @@ export function sizeBadge(textLength: number): string {
   return `${(textLength / 1000).toFixed(1)} KB`;
 }
 
-/** Seconds since epoch (the API's upload_date) as a date a person reads. */
-export function formatUploadDate(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** The API's upload_date (ISO 8601) as a date a person reads. */
+export function formatUploadDate(uploaded: string): string {
+  return new Date(uploaded).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 export const formatTokens = (count: number) => count.toLocaleString('en-US');

@@ -49,7 +49,7 @@ export function NavBar({ username }: { username: string | null }) {
         </nav>
         {username && (
           <div className="nav-user">
-            <NavLink to="/account/password" className="nav-username" data-testid="nav-username" title="Change password">
+            <NavLink to="/account" className="nav-username" data-testid="nav-username" aria-label={`Account: ${username}`}>
               {username}
             </NavLink>
             <Form method="post" action="/logout">

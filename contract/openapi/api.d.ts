@@ -128,6 +128,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your personal API tokens, newest first (never the token itself) */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Create a personal API token (login session only)
+         * @description The token is in this answer only. Without `expires_in_days` it never expires. An API token cannot call this (403).
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a personal API token: its next call answers 401 */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usage/current-month": {
         parameters: {
             query?: never;
@@ -152,7 +190,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your campaigns */
+        /** List your campaigns, oldest first */
         get: operations["listCampaigns"];
         put?: never;
         /** Create a campaign */
@@ -262,7 +300,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your Knowledge Tomes */
+        /** List your Knowledge Tomes, oldest first */
         get: operations["listDatasets"];
         put?: never;
         /** Create a Knowledge Tome */
@@ -316,7 +354,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a Knowledge Tome's documents */
+        /** List a Knowledge Tome's documents, newest first */
         get: operations["listDocuments"];
         put?: never;
         /** Upload a document to be processed */
@@ -447,7 +485,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A campaign's timeline events */
+        /**
+         * A campaign's timeline events, in date order
+         * @description Without `limit` and `cursor`: every event. With either: one page, and `next_cursor` (null on the last page).
+         */
         get: operations["listTimelineEvents"];
         put?: never;
         post?: never;
@@ -1270,6 +1311,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     login: {
@@ -1382,6 +1434,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getCurrentUser: {
@@ -1410,6 +1473,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1478,6 +1552,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     resetPassword: {
@@ -1506,6 +1591,239 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        created_at: string;
+                        /** @description null: the token never expires */
+                        expires_at: string | null;
+                        /** @description Recorded to the minute; null until first used */
+                        last_used_at: string | null;
+                    }[];
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    expires_in_days?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @description Send as `Authorization: Bearer <token>`. Shown only in this answer: only its hash is stored. */
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        created_at: string;
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1567,18 +1885,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listCampaigns: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many items (1-500, default 100). Giving limit or cursor answers a page. */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole list as an array, or, when `limit` or `cursor` is given, one page of it: `{ items, next_cursor }` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1588,13 +1922,53 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         datasets: string[];
-                    }[];
+                    }[] | {
+                        items: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
+                            created_at: string;
+                            datasets: string[];
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
                 };
             };
             /** @description What went wrong, in words a person can act on */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1633,6 +2007,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         datasets: string[];
                     };
@@ -1651,6 +2029,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1706,6 +2095,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     updateCampaign: {
@@ -1736,6 +2136,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         datasets: string[];
                     };
@@ -1774,6 +2178,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     linkDataset: {
@@ -1803,6 +2218,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         datasets: string[];
                     };
@@ -1821,6 +2240,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1854,6 +2284,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         datasets: string[];
                     };
@@ -1872,6 +2306,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1900,7 +2345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": string;
+                    "application/zip": Blob;
                 };
             };
             /** @description What went wrong, in words a person can act on */
@@ -1925,6 +2370,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     importCampaign: {
@@ -1934,7 +2390,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The document: one file, in the form field named "file"
+                     */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -1947,6 +2413,10 @@ export interface operations {
                             id: string;
                             name: string;
                             description: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             created_at: string;
                             datasets: string[];
                         };
@@ -2008,18 +2478,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listDatasets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many items (1-500, default 100). Giving limit or cursor answers a page. */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole list as an array, or, when `limit` or `cursor` is given, one page of it: `{ items, next_cursor }` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2029,6 +2515,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @description Documents ready to search (failed ones are not counted) */
                         document_count: number;
@@ -2043,11 +2533,59 @@ export interface operations {
                             is_official_dnd: boolean;
                             version: string;
                         };
-                    }[];
+                    }[] | {
+                        items: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
+                            created_at: string;
+                            /** @description Documents ready to search (failed ones are not counted) */
+                            document_count: number;
+                            /** @description Documents whose processing failed; listed with their error */
+                            failed_document_count: number;
+                            total_tokens: number;
+                            metadata: {
+                                type: string;
+                                category: string;
+                                source: string;
+                                tags: string[];
+                                is_official_dnd: boolean;
+                                version: string;
+                            };
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
                 };
             };
             /** @description What went wrong, in words a person can act on */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2097,6 +2635,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @description Documents ready to search (failed ones are not counted) */
                         document_count: number;
@@ -2147,6 +2689,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getDataset: {
@@ -2170,6 +2723,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @description Documents ready to search (failed ones are not counted) */
                         document_count: number;
@@ -2200,6 +2757,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2255,6 +2823,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     updateDataset: {
@@ -2285,6 +2864,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @description Documents ready to search (failed ones are not counted) */
                         document_count: number;
@@ -2337,6 +2920,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2383,6 +2977,10 @@ export interface operations {
                         id: string;
                         name: string;
                         description: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @description Documents ready to search (failed ones are not counted) */
                         document_count: number;
@@ -2433,11 +3031,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listDocuments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many items (1-500, default 100). Giving limit or cursor answers a page. */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -2446,7 +3060,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The whole list as an array, or, when `limit` or `cursor` is given, one page of it: `{ items, next_cursor }` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2458,8 +3072,11 @@ export interface operations {
                         filename: string;
                         file_type: string;
                         token_count: number;
-                        /** @description Seconds since the epoch */
-                        upload_date: number;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        upload_date: string;
                         content_preview: string;
                         /** @enum {string} */
                         status: "processing" | "ready" | "failed";
@@ -2468,7 +3085,41 @@ export interface operations {
                         size_bytes: number;
                         /** @description Shown to the players of the campaigns the tome is linked to (false: GM-only) */
                         player_visible: boolean;
-                    }[];
+                    }[] | {
+                        items: {
+                            id: string;
+                            dataset_id: string;
+                            filename: string;
+                            file_type: string;
+                            token_count: number;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
+                            upload_date: string;
+                            content_preview: string;
+                            /** @enum {string} */
+                            status: "processing" | "ready" | "failed";
+                            error: string | null;
+                            page_count: number | null;
+                            size_bytes: number;
+                            /** @description Shown to the players of the campaigns the tome is linked to (false: GM-only) */
+                            player_visible: boolean;
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
                 };
             };
             /** @description What went wrong, in words a person can act on */
@@ -2493,6 +3144,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     uploadDocument: {
@@ -2507,7 +3169,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The document: one file, in the form field named "file"
+                     */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             202: {
@@ -2598,6 +3270,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getDocument: {
@@ -2624,8 +3307,11 @@ export interface operations {
                         filename: string;
                         file_type: string;
                         token_count: number;
-                        /** @description Seconds since the epoch */
-                        upload_date: number;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        upload_date: string;
                         content_preview: string;
                         /** @enum {string} */
                         status: "processing" | "ready" | "failed";
@@ -2660,6 +3346,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     replaceDocument: {
@@ -2672,7 +3369,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The document: one file, in the form field named "file"
+                     */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             202: {
@@ -2743,6 +3450,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2799,6 +3517,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getDocumentContent: {
@@ -2823,7 +3552,8 @@ export interface operations {
                         id: string;
                         filename: string;
                         file_type: string;
-                        status: string;
+                        /** @enum {string} */
+                        status: "processing" | "ready" | "failed";
                         content: string;
                     };
                 };
@@ -2841,6 +3571,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2875,7 +3616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "*/*": string;
+                    "*/*": Blob;
                 };
             };
             /** @description The ranges asked for (several: multipart/byteranges) */
@@ -2884,7 +3625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "*/*": string;
+                    "*/*": Blob;
                 };
             };
             /** @description Not modified since the ETag given in If-None-Match (no body) */
@@ -2927,6 +3668,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listDatasetJobs: {
@@ -2948,7 +3700,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        status: string;
+                        /**
+                         * @description queued, then the stages of the work, then completed or failed
+                         * @enum {string}
+                         */
+                        status: "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "processing" | "completed" | "failed";
                         progress: number;
                         progress_message: string;
                         error: string | null;
@@ -2979,6 +3735,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getJobStatus: {
@@ -3000,7 +3767,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        status: string;
+                        /**
+                         * @description queued, then the stages of the work, then completed or failed
+                         * @enum {string}
+                         */
+                        status: "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "processing" | "completed" | "failed";
                         progress: number;
                         progress_message: string;
                         error: string | null;
@@ -3021,6 +3792,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3075,11 +3857,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listTimelineEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many items (1-500, default 100). Giving limit or cursor answers a page. */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3115,9 +3913,30 @@ export interface operations {
                             color: string;
                             /** @description Shown to the campaign's players (false: GM-only) */
                             player_visible: boolean;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             updated_at: string;
                         }[];
+                        /** @description Only when paging (limit or cursor given): the next page, or null on the last */
+                        next_cursor?: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };
@@ -3134,6 +3953,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3185,6 +4015,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3250,7 +4091,15 @@ export interface operations {
                         color: string;
                         /** @description Shown to the campaign's players (false: GM-only) */
                         player_visible: boolean;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -3279,6 +4128,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3345,7 +4205,15 @@ export interface operations {
                         color: string;
                         /** @description Shown to the campaign's players (false: GM-only) */
                         player_visible: boolean;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -3374,6 +4242,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3421,6 +4300,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3512,6 +4402,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3630,6 +4531,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     importCalendar: {
@@ -3736,6 +4648,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     exportCalendar: {
@@ -3784,6 +4707,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3860,6 +4794,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3977,6 +4922,17 @@ export interface operations {
                 };
             };
             /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -4063,6 +5019,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     acceptTimelineProposal: {
@@ -4122,7 +5089,15 @@ export interface operations {
                         color: string;
                         /** @description Shown to the campaign's players (false: GM-only) */
                         player_visible: boolean;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -4162,6 +5137,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4229,6 +5215,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     askCampaign: {
@@ -4254,7 +5251,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4278,8 +5275,13 @@ export interface operations {
                         engine: string;
                         /** @description Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline) */
                         engine_label: string | null;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         timestamp: string;
                     };
+                    "text/event-stream": string;
                 };
             };
             /** @description What went wrong, in words a person can act on */
@@ -4396,6 +5398,10 @@ export interface operations {
                         id: string;
                         preview: string;
                         message_count: number;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         last_updated: string;
                     }[];
                 };
@@ -4433,6 +5439,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getConversation: {
@@ -4456,12 +5473,24 @@ export interface operations {
                     "application/json": {
                         id: string;
                         campaign_id: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         last_updated: string;
                         messages: {
                             /** @enum {string} */
                             role: "user" | "assistant";
                             content: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             timestamp: string;
                             citations: {
                                 source_id: string;
@@ -4493,6 +5522,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4547,6 +5587,10 @@ export interface operations {
                         engine: string;
                         /** @description Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline) */
                         engine_label: string | null;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         timestamp: string;
                         /** @enum {string} */
                         mode: "whole_document" | "retrieval";
@@ -4602,6 +5646,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4689,6 +5744,10 @@ export interface operations {
                         engine: string;
                         /** @description Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline) */
                         engine_label: string | null;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         timestamp: string;
                         /** @enum {string} */
                         mode: "whole_document" | "retrieval";
@@ -4823,6 +5882,10 @@ export interface operations {
                             /** @enum {string} */
                             role: "user" | "assistant";
                             content: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             timestamp: string;
                             citations: {
                                 source_id: string;
@@ -4856,6 +5919,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4960,6 +6034,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5102,6 +6187,17 @@ export interface operations {
                 };
             };
             /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -5198,6 +6294,10 @@ export interface operations {
                             id: string;
                             dataset_id: string;
                             filename: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             processed_at: string;
                             /** @description Its text changed since it was read */
                             outdated: boolean;
@@ -5228,6 +6328,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5283,6 +6394,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5368,6 +6490,10 @@ export interface operations {
                             id: string;
                             dataset_id: string;
                             filename: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             processed_at: string;
                             /** @description Its text changed since it was read */
                             outdated: boolean;
@@ -5432,6 +6558,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5521,6 +6658,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listCampaignDocuments: {
@@ -5583,6 +6731,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getCampaignDocument: {
@@ -5634,6 +6793,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5708,6 +6878,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listInvites: {
@@ -5735,6 +6916,10 @@ export interface operations {
                         expires_at: string | null;
                         revoked_at: string | null;
                         note: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @enum {string} */
                         status: "active" | "used_up" | "expired" | "revoked" | "gm_disabled";
@@ -5754,6 +6939,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5802,6 +6998,10 @@ export interface operations {
                             expires_at: string | null;
                             revoked_at: string | null;
                             note: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
                             created_at: string;
                             /** @enum {string} */
                             status: "active" | "used_up" | "expired" | "revoked" | "gm_disabled";
@@ -5855,6 +7055,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     revokeInvite: {
@@ -5883,6 +7094,10 @@ export interface operations {
                         expires_at: string | null;
                         revoked_at: string | null;
                         note: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
                         /** @enum {string} */
                         status: "active" | "used_up" | "expired" | "revoked" | "gm_disabled";
@@ -5902,6 +7117,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5933,6 +7159,10 @@ export interface operations {
                     "application/json": {
                         user_id: string;
                         username: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         joined_at: string;
                     }[];
                 };
@@ -5950,6 +7180,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6006,6 +7247,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     getCampaignBudget: {
@@ -6049,6 +7301,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6127,6 +7390,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     redeemInvite: {
@@ -6155,6 +7429,10 @@ export interface operations {
                         name: string;
                         description: string;
                         gm_username: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         joined_at: string;
                     };
                 };
@@ -6214,6 +7492,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listSeats: {
@@ -6236,12 +7525,27 @@ export interface operations {
                         name: string;
                         description: string;
                         gm_username: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         joined_at: string;
                     }[];
                 };
             };
             /** @description What went wrong, in words a person can act on */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6297,6 +7601,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listNotes: {
@@ -6321,7 +7636,15 @@ export interface operations {
                         campaign_id: string;
                         title: string;
                         body: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     }[];
                 };
@@ -6339,6 +7662,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6380,7 +7714,15 @@ export interface operations {
                         campaign_id: string;
                         title: string;
                         body: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -6409,6 +7751,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6465,6 +7818,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     updateNote: {
@@ -6498,7 +7862,15 @@ export interface operations {
                         campaign_id: string;
                         title: string;
                         body: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -6527,6 +7899,17 @@ export interface operations {
             };
             /** @description What went wrong, in words a person can act on */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

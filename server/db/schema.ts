@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { JobStatus } from '../../contract/tomes';
 
 /** Kysely's view of the tables in db/migrations. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -23,6 +24,17 @@ export interface SessionsTable {
   created_at: Generated<Date>;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+}
+
+/** Personal API tokens (migration 135): only the token's SHA-256 is stored. */
+export interface ApiTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface RegistrationCodesTable {
@@ -182,7 +194,7 @@ export interface JobsTable {
   user_id: string;
   kind: string;
   document_id: string | null;
-  status: Generated<string>;
+  status: Generated<JobStatus>;
   progress: Generated<number>;
   progress_message: Generated<string>;
   error: string | null;
@@ -412,6 +424,7 @@ export interface ConceptMapRelationshipsTable {
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   registration_codes: RegistrationCodesTable;
   login_failures: LoginFailuresTable;
   password_reset_codes: PasswordResetCodesTable;

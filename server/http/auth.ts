@@ -1,14 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiToken, resolveApiToken } from '../domain/accounts/api-tokens';
 import { resolveSession, type SessionUser } from '../domain/accounts/sessions';
 import type { Services } from '../services';
 import { clearedSessionCookie, SESSION_COOKIE, sessionCookie } from '../../contract/session-cookie';
+import { SESSION_ONLY_MESSAGE } from '../../contract/api-tokens';
 
 export { SESSION_COOKIE };
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The session's token; null when signed out or signed in with a personal API token. */
     sessionToken: string | null;
+    /** How the user signed in: a login session (cookie or bearer) or a personal API token. */
+    authMethod: 'session' | 'api-token' | null;
   }
 }
 
@@ -40,6 +45,7 @@ export function clearSessionCookie(reply: FastifyReply) {
 export function installAuth(app: FastifyInstance, services: Services) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('authMethod', null);
 
   app.addHook('preHandler', async (request, reply) => {
     // Built files (scripts, styles, the favicon) are the same for everyone: no session query.
@@ -49,10 +55,20 @@ export function installAuth(app: FastifyInstance, services: Services) {
       return reply.status(403).send({ error: 'Cross-site request refused' });
     }
     if (!found) return;
+    // Personal API tokens are bearer-only; a session token that happens to share the prefix still resolves.
+    if (found.via === 'bearer' && isApiToken(found.token)) {
+      const owner = await resolveApiToken(services.db, found.token);
+      if (owner) {
+        request.user = { id: owner.id, username: owner.username, email: owner.email };
+        request.authMethod = 'api-token';
+        return;
+      }
+    }
     const user = await resolveSession(services.db, found.token, services.env.SESSION_TTL_DAYS);
     if (user) {
       request.user = user;
       request.sessionToken = found.token;
+      request.authMethod = 'session';
     }
   });
 }
@@ -63,17 +79,28 @@ declare module 'fastify' {
     allowQueryToken?: boolean;
     /** Routes anyone may call: login, register, health, the OpenAPI document. */
     public?: boolean;
+    /**
+     * Routes a personal API token may not call, only a login session (creating tokens, changing
+     * the password): a stolen token cannot mint more or lock the owner out. See installApiGuard.
+     */
+    sessionOnly?: boolean;
     /** Files from the Remix build (server/http/remix.ts): public, served without a session lookup. */
     staticFile?: boolean;
   }
 }
 
-/** Every /api route is signed-in only unless its config says `public: true`. */
+/**
+ * Every /api route is signed-in only unless its config says `public: true`, and one whose
+ * config says `sessionOnly: true` refuses personal API tokens with a 403.
+ */
 export function installApiGuard(app: FastifyInstance) {
   app.addHook('preHandler', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     if (request.routeOptions.config?.public) return;
     if (!request.user) return reply.status(401).send({ error: 'Not signed in, or the session has expired' });
+    if (request.routeOptions.config?.sessionOnly && request.authMethod !== 'session') {
+      return reply.status(403).send({ error: SESSION_ONLY_MESSAGE });
+    }
   });
 }
 

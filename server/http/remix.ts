@@ -95,6 +95,7 @@ export async function remixRoutes(
         domain,
         user: request.user,
         sessionToken: request.sessionToken,
+        authMethod: request.authMethod,
         clientIp: request.ip,
         log: request.log,
       };

@@ -36,6 +36,27 @@ export function installZodSchemas(app: FastifyInstance, options: { checkResponse
   });
 }
 
+/** Every instant the API answers is an ISO 8601 string in UTC, e.g. 2026-11-29T09:15:00.000Z (ADR 0287). */
+export const timestamp = z.iso.datetime().describe('An instant, ISO 8601 in UTC');
+
+/**
+ * A list that pages (ADR 0286): without `limit` and `cursor` the whole list as before (a bare
+ * array); with either, `{ items, next_cursor }`.
+ */
+export function listOrPage<Item extends ZodType>(item: Item) {
+  return z
+    .union([
+      z.array(item).describe('Without limit and cursor: the whole list'),
+      z
+        .object({
+          items: z.array(item),
+          next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
+        })
+        .describe('With limit or cursor: one page'),
+    ])
+    .describe('The whole list as an array, or, when `limit` or `cursor` is given, one page of it: `{ items, next_cursor }`');
+}
+
 export const errorResponse = z.object({ error: z.string() }).describe('What went wrong, in words a person can act on');
 
 /** A citation as chat answers and generated content carry it. */
@@ -52,15 +73,48 @@ export const citationSchema = z.object({
 
 const zodToJsonSchema = createJsonSchemaTransform({});
 
+/** An upload's one file, as every multipart route reads it (server/http/routes/tomes-transfer.ts). */
+const multipartFileBody = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary', description: 'The document: one file, in the form field named "file"' } },
+};
+
+/** The body of a streamed answer (a route whose schema `produces` text/event-stream), described for the document. */
+const eventStreamSchema = {
+  type: 'string',
+  description:
+    'Server-sent events, sent when the request has `Accept: text/event-stream`. `event: delta` with data `{"text": "..."}` for each piece of the answer as it is written, ' +
+    'then `event: done` with the whole JSON answer (as the application/json response), or `event: error` with `{"error": "...", "status": 400-599}`: once the stream has begun its status is 200, so a failure arrives as this event.',
+  example: 'event: delta\ndata: {"text":"The Ember Crown lies"}\n\nevent: done\ndata: {"response":"The Ember Crown lies beneath the Sunless Vault.", ...}\n\n',
+};
+
 /**
  * @fastify/swagger transform: zod schemas into JSON schema for the OpenAPI document. Only /api
- * is the API: every other route (Remix's pages, the built assets) is left out, and every route
- * that needs a session also documents the 401 the session check answers.
+ * is the API: every other route (Remix's pages, the built assets) is left out. Public routes
+ * say they need no token (`security: []`); every other route documents the 401 the session check
+ * answers. Every /api route documents the rate limit's 429 (server/app.ts), and a route that
+ * consumes multipart/form-data its one `file` field, which the route reads from the stream itself.
  */
 export const zodToOpenApi: typeof zodToJsonSchema = (input) => {
   if (!input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
+  if (!input.schema || input.schema.hide) return zodToJsonSchema(input);
   const signedIn = !(input.route?.config as { public?: boolean } | undefined)?.public;
-  if (!signedIn || !input.schema || input.schema.hide) return zodToJsonSchema(input);
-  const response = { 401: errorResponse, ...(input.schema.response as object | undefined) };
-  return zodToJsonSchema({ ...input, schema: { ...input.schema, response } });
+  const response = { ...(signedIn ? { 401: errorResponse } : {}), 429: errorResponse, ...(input.schema.response as object | undefined) };
+  const { schema, url } = zodToJsonSchema({ ...input, schema: { ...input.schema, response } });
+  const multipart = (input.schema.consumes as string[] | undefined)?.includes('multipart/form-data') && !input.schema.body;
+  const { produces, ...rest } = schema as typeof schema & { produces?: string[]; response?: Record<string, { description?: string }> };
+  const streams = produces?.includes('text/event-stream') && rest.response?.[200];
+  const answered = streams
+    ? {
+        response: {
+          ...rest.response,
+          200: {
+            description: rest.response?.[200]?.description ?? 'The answer',
+            content: { 'application/json': { schema: rest.response?.[200] }, 'text/event-stream': { schema: eventStreamSchema } },
+          },
+        },
+      }
+    : {};
+  return { url, schema: { ...rest, ...answered, ...(signedIn ? {} : { security: [] }), ...(multipart ? { body: multipartFileBody } : {}) } };
 };

@@ -156,6 +156,8 @@ describe('the /api contract', () => {
       },
       { operationId: 'login', body: () => ({ username, password }), status: 200, check: (body) => void (token = body.token) },
       { operationId: 'getCurrentUser', status: 200 },
+      { operationId: 'createApiToken', body: () => ({ name: 'walker script', expires_in_days: 30 }), status: 201, check: (b) => void (ids.apiToken = b.id) },
+      { operationId: 'listApiTokens', status: 200 },
       { operationId: 'getCurrentMonthUsage', status: 200 },
       {
         operationId: 'createCampaign',
@@ -164,9 +166,11 @@ describe('the /api contract', () => {
         check: (b) => void (ids.campaign = b.id),
       },
       { operationId: 'listCampaigns', status: 200 },
+      { operationId: 'listCampaigns', query: '?limit=1', status: 200, check: (b) => expect(b.next_cursor).toBeNull() },
       { operationId: 'updateCampaign', params: () => ({ id: ids.campaign }), body: () => ({ description: 'A caravan, a crate, a map' }), status: 200 },
       { operationId: 'createDataset', body: () => ({ name: 'Salt Road lore', description: '' }), status: 201, check: (b) => void (ids.dataset = b.id) },
       { operationId: 'listDatasets', status: 200 },
+      { operationId: 'listDatasets', query: '?limit=1', status: 200 },
       { operationId: 'getDataset', params: () => ({ id: ids.dataset }), status: 200 },
       { operationId: 'updateDataset', params: () => ({ id: ids.dataset }), body: () => ({ name: 'Salt Road lore', description: 'Notes' }), status: 200 },
       {
@@ -189,6 +193,7 @@ describe('the /api contract', () => {
       { operationId: 'getJobStatus', params: () => ({ jobId: ids.job }), status: 200 },
       { operationId: 'listDatasetJobs', params: () => ({ id: ids.dataset }), status: 200 },
       { operationId: 'listDocuments', params: () => ({ id: ids.dataset }), status: 200 },
+      { operationId: 'listDocuments', params: () => ({ id: ids.dataset }), query: '?limit=1', status: 200 },
       { operationId: 'getDocument', params: () => ({ id: ids.dataset, docId: ids.document }), status: 200 },
       { operationId: 'getDocumentContent', params: () => ({ id: ids.dataset, docId: ids.document }), status: 200 },
       { operationId: 'getDocumentFile', params: () => ({ id: ids.dataset, docId: ids.document }), status: 200 },
@@ -301,6 +306,7 @@ describe('the /api contract', () => {
         status: 200,
       },
       { operationId: 'listTimelineEvents', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'listTimelineEvents', params: () => ({ id: ids.campaign }), query: '?limit=1', status: 200 },
       { operationId: 'listTimelineDocuments', params: () => ({ id: ids.campaign }), status: 200 },
       {
         operationId: 'proposeTimelineEvents',
@@ -336,6 +342,7 @@ describe('the /api contract', () => {
       { operationId: 'deleteDocument', params: () => ({ id: ids.dataset, docId: ids.document }), status: 200 },
       { operationId: 'deleteDataset', params: () => ({ id: ids.dataset }), status: 200 },
       { operationId: 'deleteCampaign', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'revokeApiToken', params: () => ({ id: ids.apiToken }), status: 204 },
       { operationId: 'logout', status: 200 },
     ];
 
@@ -366,6 +373,64 @@ describe('the /api contract', () => {
       'operations no step walks',
     ).toEqual([]);
   }, 300_000);
+
+  it('describes what a script needs to drive the main flow (issue 36)', () => {
+    const op = (operationId: string) => {
+      const found = operations.get(operationId);
+      if (!found) throw new Error(`${operationId} missing`);
+      return document.paths[found.path][found.method] as any;
+    };
+    // The upload's body: one binary field named file.
+    for (const operationId of ['uploadDocument', 'replaceDocument']) {
+      const schema = op(operationId).requestBody.content['multipart/form-data'].schema;
+      expect(schema.required).toEqual(['file']);
+      expect(schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    }
+    // A job's status is one of a list.
+    expect(op('getJobStatus').responses['200'].content['application/json'].schema.properties.status.enum).toEqual([
+      'queued',
+      'extracting',
+      'chunking',
+      'embedding',
+      'indexing',
+      'processing',
+      'completed',
+      'failed',
+    ]);
+    // The streamed answer has its own media type.
+    const answer = op('askCampaign').responses['200'].content;
+    expect(Object.keys(answer)).toEqual(['application/json', 'text/event-stream']);
+    expect(answer['text/event-stream'].schema.description).toMatch(/event: delta/);
+    // Anyone may call login, register and health; every other operation needs a token.
+    for (const [operationId] of operations) {
+      const security = op(operationId).security;
+      if (['login', 'register', 'getHealth'].includes(operationId)) expect(security, operationId).toEqual([]);
+      else expect(security, operationId).toBeUndefined();
+      // The rate limit covers every /api route.
+      expect(op(operationId).responses['429'], operationId).toBeDefined();
+    }
+    expect((document as unknown as { security: unknown }).security).toEqual([{ bearer: [] }]);
+    // One timestamp format: every instant is a date-time string, none a number.
+    const instants: string[] = [];
+    const visit = (node: unknown, name: string) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, any>;
+      if (/(_at|_date|^timestamp|^last_updated)$/.test(name) && (schema.type || schema.anyOf)) {
+        const types = ((schema.anyOf as Array<{ type?: string }> | undefined) ?? [schema]).filter((s) => s.type !== 'null');
+        for (const type of types) expect(type, name).toMatchObject({ type: 'string', format: 'date-time' });
+        instants.push(name);
+      }
+      for (const [key, value] of Object.entries(schema)) visit(value, key);
+    };
+    visit(document.paths, '');
+    expect(instants).toEqual(expect.arrayContaining(['upload_date', 'created_at', 'timestamp', 'last_used_at']));
+    // The four lists that page say so.
+    for (const operationId of ['listDatasets', 'listDocuments', 'listCampaigns', 'listTimelineEvents']) {
+      const names = (op(operationId).parameters as Array<{ name: string; in: string }>).filter((p) => p.in === 'query').map((p) => p.name);
+      expect(names, operationId).toEqual(['limit', 'cursor']);
+      expect(JSON.stringify(op(operationId).responses['200']), operationId).toContain('next_cursor');
+    }
+  });
 
   it('answers every error the document declares in its declared shape: 401 signed out, 404 for what is not there', async () => {
     const { token } = await t.signUp();
@@ -421,6 +486,7 @@ function bodyFor(operationId: string): unknown {
     createInvite: { uses: 1 },
     redeemInvite: { code: 'NO-SUCH-INVITE' },
     createNote: { title: 'x' },
+    createApiToken: { name: 'x' },
     updateNote: { title: 'x' },
   };
   return bodies[operationId] ?? {};
@@ -438,8 +504,35 @@ describe('the OpenAPI transform', () => {
     await app.ready();
     const doc = app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     expect(Object.keys(doc.paths).sort()).toEqual(['/api/mine', '/api/thing']);
-    expect(Object.keys(doc.paths['/api/thing'].get.responses)).toEqual(['200']);
-    expect(Object.keys(doc.paths['/api/mine'].get.responses).sort()).toEqual(['200', '401']);
+    expect(Object.keys(doc.paths['/api/thing'].get.responses).sort()).toEqual(['200', '429']);
+    expect(Object.keys(doc.paths['/api/mine'].get.responses).sort()).toEqual(['200', '401', '429']);
     await app.close();
+  });
+});
+
+describe('/api/docs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('serves interactive docs of /api/openapi.json to anyone, with the viewer from this server (no CDN)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    expect(sources.filter((source) => /^(https?:)?\/\//.test(source))).toEqual([]);
+    for (const source of sources.filter((source) => source.startsWith('/api/docs/'))) {
+      const asset = await t.app.inject({ method: 'GET', url: source });
+      expect(asset.statusCode, source).toBe(200);
+      expect(asset.rawPayload.length, source).toBeGreaterThan(source.endsWith('init.js') ? 50 : 10_000);
+    }
+    const init = await t.app.inject({ method: 'GET', url: '/api/docs/init.js' });
+    expect(init.body).toContain("url: '/api/openapi.json'");
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/..%2Fpackage.json' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/index.html' })).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tomekeeperClient } from '../../contract/openapi/client';
+import { tomekeeperClient, uploadBody } from '../../contract/openapi/client';
+import { JOB_STATUSES } from '../../contract/tomes';
 import { createRegistrationCode } from '../../server/domain/accounts/registration-codes';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -33,7 +34,29 @@ describe('the typed /api client', () => {
     const tomeId: string = created.data!.id;
 
     const listed = await api.GET('/api/datasets');
-    expect(listed.data!.map((tome) => [tome.name, tome.document_count])).toEqual([['Scripted lore', 0]]);
+    expect(Array.isArray(listed.data) && listed.data.map((tome) => [tome.name, tome.document_count])).toEqual([['Scripted lore', 0]]);
+
+    // A page: the same list as { items, next_cursor }.
+    const page = await api.GET('/api/datasets', { params: { query: { limit: 1 } } });
+    expect(page.data && !Array.isArray(page.data) && [page.data.items.map((tome) => tome.id), page.data.next_cursor]).toEqual([[tomeId], null]);
+
+    // An upload takes the file itself: the document's multipart body, typed.
+    const uploaded = await api.POST('/api/datasets/{id}/documents', {
+      params: { path: { id: tomeId } },
+      body: { file: new File(['# The Salt Road\n\nA caravan crosses the salt flats.'], 'salt-road.md', { type: 'text/markdown' }) },
+      bodySerializer: uploadBody,
+    });
+    expect(uploaded.response.status).toBe(202);
+    const job = await api.GET('/api/jobs/{jobId}/status', { params: { path: { jobId: uploaded.data!.job_id } } });
+    expect(JOB_STATUSES).toContain(job.data!.status);
+    const documents = await api.GET('/api/datasets/{id}/documents', { params: { path: { id: tomeId } } });
+    expect(Array.isArray(documents.data) && documents.data.map((document) => document.filename)).toEqual(['salt-road.md']);
+
+    // A personal API token, made with the session, works as the script's token.
+    const made = await api.POST('/api/tokens', { body: { name: 'typed client', expires_in_days: 7 } });
+    expect(made.response.status).toBe(201);
+    const byToken = tomekeeperClient(baseUrl, made.data!.token);
+    expect((await byToken.GET('/api/auth/me')).data!.user.username).toBe('scribe');
 
     const one = await api.GET('/api/datasets/{id}', { params: { path: { id: tomeId } } });
     expect(one.data!.description).toBe('Made by a script');

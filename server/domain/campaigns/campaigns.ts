@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DB } from '../../db/schema';
 import { badRequest, DomainError } from '../errors';
 import { requireOwnedCampaign, requireOwnedDataset } from '../ownership';
+import { cursorColumns, inOrder, type Page, type PageRequest, readPage, type SortKey } from '../paging';
 import { campaignFieldsSchema, campaignUpdateSchema } from '../../../contract/campaigns';
 
 export { campaignUpdateSchema };
@@ -20,13 +21,30 @@ export interface Campaign {
   datasets: string[];
 }
 
+/** Oldest first: a new campaign goes to the end of the list, and of its last page. */
+const CAMPAIGN_ORDER: SortKey[] = [
+  { ref: 'campaigns.created_at', direction: 'asc', type: 'timestamptz' },
+  { ref: 'campaigns.id', direction: 'asc', type: 'uuid' },
+];
+
+const campaignsQuery = (db: Kysely<DB>, userId: string) =>
+  db.selectFrom('campaigns').select(['campaigns.id', 'campaigns.name', 'campaigns.description', 'campaigns.created_at']).where('campaigns.user_id', '=', userId);
+
 export async function listCampaigns(db: Kysely<DB>, userId: string): Promise<Campaign[]> {
-  const campaigns = await db
-    .selectFrom('campaigns')
-    .select(['id', 'name', 'description', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'asc')
-    .execute();
+  return withLinkedDatasets(db, userId, await inOrder(campaignsQuery(db, userId), CAMPAIGN_ORDER).execute());
+}
+
+/** One page of listCampaigns, in the same order. */
+export async function listCampaignsPage(db: Kysely<DB>, userId: string, page: PageRequest): Promise<Page<Campaign>> {
+  const { rows, next_cursor } = await readPage(campaignsQuery(db, userId).select(cursorColumns(CAMPAIGN_ORDER)), CAMPAIGN_ORDER, page);
+  return { items: await withLinkedDatasets(db, userId, rows), next_cursor };
+}
+
+async function withLinkedDatasets(
+  db: Kysely<DB>,
+  userId: string,
+  campaigns: { id: string; name: string; description: string; created_at: Date }[],
+): Promise<Campaign[]> {
   if (campaigns.length === 0) return [];
   const links = await db
     .selectFrom('campaign_datasets')
@@ -41,7 +59,9 @@ export async function listCampaigns(db: Kysely<DB>, userId: string): Promise<Cam
     .orderBy('campaign_datasets.linked_at')
     .execute();
   return campaigns.map((campaign) => ({
-    ...campaign,
+    id: campaign.id,
+    name: campaign.name,
+    description: campaign.description,
     created_at: campaign.created_at.toISOString(),
     datasets: links.filter((link) => link.campaign_id === campaign.id).map((link) => link.dataset_id),
   }));

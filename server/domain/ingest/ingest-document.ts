@@ -1,3 +1,4 @@
+import { type JobStatus, TERMINAL_JOB_STATUSES } from '../../../contract/tomes';
 import { sql, type Kysely } from 'kysely';
 import { costOf } from '../../ai/pricing';
 import { AiProviderError } from '../../ai/errors';
@@ -41,7 +42,7 @@ export interface IngestDeps {
 
 export type IngestOutcome = 'completed' | 'failed' | 'skipped';
 
-const TERMINAL = ['completed', 'failed'];
+const TERMINAL: readonly JobStatus[] = TERMINAL_JOB_STATUSES;
 const UNEXPECTED_MESSAGE = 'Processing failed because of an unexpected problem on our side. Upload the file again, or try a different format.';
 
 /**

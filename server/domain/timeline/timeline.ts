@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
 import { isUuid, linkedDatasetIds, requireOwnedCampaign, type Audience, type CampaignAccess } from '../ownership';
 import { calendarFor } from './calendar';
+import { cursorColumns, inOrder, type PageRequest, readPage, type SortKey } from '../paging';
 
 const required = (label: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
@@ -291,8 +292,15 @@ async function linkDocuments(db: Kysely<DB>, eventId: string, documentIds: strin
     .execute();
 }
 
-export async function readEvents(db: Kysely<DB>, userId: string, campaignId: string, eventId?: string, audience: Audience = 'gm'): Promise<TimelineEvent[]> {
-  let query = db
+/** Date order; ties: the one written first comes first. */
+const EVENT_ORDER: SortKey[] = [
+  { ref: 'event_day', direction: 'asc', type: 'integer' },
+  { ref: 'created_at', direction: 'asc', type: 'timestamptz' },
+  { ref: 'id', direction: 'asc', type: 'uuid' },
+];
+
+function eventsQuery(db: Kysely<DB>, userId: string, campaignId: string, audience: Audience) {
+  const query = db
     .selectFrom('timeline_events')
     .select([
       'id',
@@ -310,9 +318,26 @@ export async function readEvents(db: Kysely<DB>, userId: string, campaignId: str
     ])
     .where('campaign_id', '=', campaignId)
     .where('user_id', '=', userId);
+  return audience === 'player' ? query.where('player_visible', '=', true) : query;
+}
+
+/** One page of listEvents, in the same order. */
+export async function listEventsPage(db: Kysely<DB>, access: CampaignAccess, page: PageRequest): Promise<{ events: TimelineEvent[]; next_cursor: string | null }> {
+  const query = eventsQuery(db, access.ownerId, access.campaign.id, access.audience).select(cursorColumns(EVENT_ORDER));
+  const { rows, next_cursor } = await readPage(query, EVENT_ORDER, page);
+  return { events: await toEvents(db, access.campaign.id, rows, access.audience, 'these'), next_cursor };
+}
+
+export async function readEvents(db: Kysely<DB>, userId: string, campaignId: string, eventId?: string, audience: Audience = 'gm'): Promise<TimelineEvent[]> {
+  let query = eventsQuery(db, userId, campaignId, audience);
   if (eventId) query = query.where('id', '=', eventId);
-  if (audience === 'player') query = query.where('player_visible', '=', true);
-  const rows = await query.orderBy('event_day').orderBy('created_at').orderBy('id').execute();
+  return toEvents(db, campaignId, await inOrder(query, EVENT_ORDER).execute(), audience, eventId ? 'these' : 'all');
+}
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof eventsQuery>['executeTakeFirstOrThrow']>>;
+
+/** Rows as events: dates in the campaign's calendar, with the documents each links. */
+async function toEvents(db: Kysely<DB>, campaignId: string, rows: EventRow[], audience: Audience, only: 'these' | 'all'): Promise<TimelineEvent[]> {
   if (rows.length === 0) return [];
   const { calendar } = await calendarFor(db, campaignId);
 
@@ -321,7 +346,14 @@ export async function readEvents(db: Kysely<DB>, userId: string, campaignId: str
     .innerJoin('timeline_events', 'timeline_events.id', 'timeline_event_documents.event_id')
     .select(['timeline_event_documents.event_id', 'timeline_event_documents.document_id'])
     .where('timeline_events.campaign_id', '=', campaignId);
-  if (eventId) links = links.where('timeline_event_documents.event_id', '=', eventId);
+  // A page or one event asks for its own rows' links; the whole timeline for all of the campaign's.
+  if (only === 'these') {
+    links = links.where(
+      'timeline_event_documents.event_id',
+      'in',
+      rows.map((row) => row.id),
+    );
+  }
   if (audience === 'player') {
     links = links
       .innerJoin('documents', 'documents.id', 'timeline_event_documents.document_id')

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DatasetMetadata, DB } from '../../db/schema';
 import { DomainError, notFound } from '../errors';
 import { requireOwnedDataset } from '../ownership';
+import { cursorColumns, inOrder, type Page, type PageRequest, readPage, type SortKey } from '../paging';
 import { guessMetadata, metadataOverrideSchema, metadataUpdateSchema, readMetadata } from './metadata';
 import { tomeFieldsSchema, tomeUpdateSchema } from '../../../contract/tome-fields';
 import { duplicateTomeNameMessage, parseTags } from '../../../contract/tomes';
@@ -72,9 +73,21 @@ function toDataset(row: DatasetRow): Dataset {
   };
 }
 
+/** Oldest first: a new tome goes to the end of the list, and of its last page. */
+const DATASET_ORDER: SortKey[] = [
+  { ref: 'd.created_at', direction: 'asc', type: 'timestamptz' },
+  { ref: 'd.id', direction: 'asc', type: 'uuid' },
+];
+
 export async function listDatasets(db: Kysely<DB>, userId: string): Promise<Dataset[]> {
-  const rows = await datasetsWithCounts(db, userId).orderBy('d.created_at', 'asc').orderBy('d.id').execute();
+  const rows = await inOrder(datasetsWithCounts(db, userId), DATASET_ORDER).execute();
   return rows.map(toDataset);
+}
+
+/** One page of listDatasets, in the same order. */
+export async function listDatasetsPage(db: Kysely<DB>, userId: string, page: PageRequest): Promise<Page<Dataset>> {
+  const { rows, next_cursor } = await readPage(datasetsWithCounts(db, userId).select(cursorColumns(DATASET_ORDER)), DATASET_ORDER, page);
+  return { items: rows.map(toDataset), next_cursor };
 }
 
 export async function getDataset(db: Kysely<DB>, userId: string, datasetId: string): Promise<Dataset> {

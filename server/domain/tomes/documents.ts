@@ -8,6 +8,7 @@ import { QUEUES } from '../../queues';
 import { badRequest, DomainError, notFound } from '../errors';
 import { ExtractionError, validateUpload } from '../ingest/extract';
 import { requireOwnedDataset, requireOwnedDocument } from '../ownership';
+import { cursorColumns, inOrder, type Page, type PageRequest, readPage, type SortKey } from '../paging';
 import { readDocumentText, textHead } from './document-text';
 import { mimeTypeOf, safeFilename } from './files';
 import { INGEST_JOB_KIND, QUEUED_MESSAGE } from './jobs';
@@ -23,7 +24,7 @@ export interface DocumentSummary {
   file_type: string;
   token_count: number;
   /** Seconds since the epoch. */
-  upload_date: number;
+  upload_date: string;
   content_preview: string;
   status: 'processing' | 'ready' | 'failed';
   error: string | null;
@@ -64,8 +65,6 @@ export function contentPreview(content: string): string {
   return `${(space > CONTENT_PREVIEW_LENGTH - 40 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
 function documentsQuery(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('documents as d')
@@ -96,7 +95,7 @@ function toSummary(row: DocumentRow): DocumentSummary {
     filename: row.filename,
     file_type: row.file_type,
     token_count: row.token_count,
-    upload_date: toSeconds(row.upload_date),
+    upload_date: row.upload_date.toISOString(),
     content_preview: contentPreview(row.head ?? ''),
     status: row.status,
     error: row.error,
@@ -106,10 +105,25 @@ function toSummary(row: DocumentRow): DocumentSummary {
   };
 }
 
+/** Newest first, then by name (one upload transaction gives its documents one time), then id. */
+const DOCUMENT_ORDER: SortKey[] = [
+  { ref: 'd.upload_date', direction: 'desc', type: 'timestamptz' },
+  { ref: 'd.filename', direction: 'asc', type: 'text' },
+  { ref: 'd.id', direction: 'asc', type: 'uuid' },
+];
+
 export async function listDocuments(db: Kysely<DB>, userId: string, datasetId: string): Promise<DocumentSummary[]> {
   await requireOwnedDataset(db, userId, datasetId);
-  const rows = await documentsQuery(db, userId).where('d.dataset_id', '=', datasetId).orderBy('d.upload_date', 'desc').orderBy('d.filename').execute();
+  const rows = await inOrder(documentsQuery(db, userId).where('d.dataset_id', '=', datasetId), DOCUMENT_ORDER).execute();
   return rows.map(toSummary);
+}
+
+/** One page of listDocuments, in the same order. */
+export async function listDocumentsPage(db: Kysely<DB>, userId: string, datasetId: string, page: PageRequest): Promise<Page<DocumentSummary>> {
+  await requireOwnedDataset(db, userId, datasetId);
+  const query = documentsQuery(db, userId).where('d.dataset_id', '=', datasetId).select(cursorColumns(DOCUMENT_ORDER));
+  const { rows, next_cursor } = await readPage(query, DOCUMENT_ORDER, page);
+  return { items: rows.map(toSummary), next_cursor };
 }
 
 export async function getDocument(db: Kysely<DB>, userId: string, datasetId: string, documentId: string): Promise<DocumentDetail> {
@@ -124,7 +138,7 @@ export async function getDocumentContent(
   userId: string,
   datasetId: string,
   documentId: string,
-): Promise<{ id: string; filename: string; file_type: string; status: string; content: string }> {
+): Promise<{ id: string; filename: string; file_type: string; status: 'processing' | 'ready' | 'failed'; content: string }> {
   const document = await requireOwnedDocument(db, userId, datasetId, documentId);
   const content = await readDocumentText(db, documentId);
   return { id: document.id, filename: document.filename, file_type: document.file_type, status: document.status, content };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { type JobStatus as JobStatusValue, TERMINAL_JOB_STATUSES } from '../../../contract/tomes';
 import { notFound } from '../errors';
 import { isUuid, requireOwnedDataset } from '../ownership';
 import { removeOtherTextVersions } from './document-text';
@@ -9,14 +10,14 @@ export const QUEUED_MESSAGE = 'Waiting in the queue to be processed';
 
 export interface JobStatus {
   id: string;
-  status: string;
+  status: JobStatusValue;
   progress: number;
   progress_message: string;
   error: string | null;
   document_id: string | null;
 }
 
-const TERMINAL = ['completed', 'failed'];
+const TERMINAL: readonly JobStatusValue[] = TERMINAL_JOB_STATUSES;
 
 /**
  * A job as its owner sees it. Reading never changes it: a dead worker's job is retried by

@@ -75,6 +75,8 @@ export async function authRoutes(app: ZodApi, services: Services) {
   app.post(
     '/api/auth/password',
     {
+      // A personal API token cannot change the password: only a signed-in person can.
+      config: { sessionOnly: true },
       schema: {
         operationId: 'changePassword',
         summary: 'Change your password; your other sessions end',

@@ -7,18 +7,20 @@ import {
   linkDataset,
   linkDatasetSchema,
   listCampaigns,
+  listCampaignsPage,
   unlinkDataset,
   updateCampaign,
 } from '../../domain/campaigns/campaigns';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse, type ZodApi } from '../zod-schemas';
+import { pageQuerySchema, wantsPage } from '../../domain/paging';
+import { errorResponse, listOrPage, timestamp, type ZodApi } from '../zod-schemas';
 
 export const campaignSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  created_at: z.string(),
+  created_at: timestamp,
   datasets: z.array(z.string()),
 });
 const idParams = z.object({ id: z.string() });
@@ -30,8 +32,19 @@ export async function campaignRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/campaigns',
-    { schema: { operationId: 'listCampaigns', summary: 'List your campaigns', tags, response: { 200: z.array(campaignSchema) } } },
-    async (request) => listCampaigns(db, currentUser(request).id),
+    {
+      schema: {
+        operationId: 'listCampaigns',
+        summary: 'List your campaigns, oldest first',
+        tags,
+        querystring: pageQuerySchema,
+        response: { 200: listOrPage(campaignSchema), 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      return wantsPage(request.query) ? listCampaignsPage(db, userId, request.query) : listCampaigns(db, userId);
+    },
   );
 
   app.post(

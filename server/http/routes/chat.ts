@@ -17,7 +17,7 @@ import { isDomainError } from '../../domain/errors';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
-import { citationSchema, errorResponse, type ZodApi } from '../zod-schemas';
+import { citationSchema, errorResponse, timestamp, type ZodApi } from '../zod-schemas';
 
 const answerSchema = z.object({
   response: z.string(),
@@ -28,19 +28,19 @@ const answerSchema = z.object({
     .string()
     .nullable()
     .describe('Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline)'),
-  timestamp: z.string(),
+  timestamp: timestamp,
 });
-const summarySchema = z.object({ id: z.string(), preview: z.string(), message_count: z.number(), last_updated: z.string() });
+const summarySchema = z.object({ id: z.string(), preview: z.string(), message_count: z.number(), last_updated: timestamp });
 const conversationSchema = z.object({
   id: z.string(),
   campaign_id: z.string(),
-  created_at: z.string(),
-  last_updated: z.string(),
+  created_at: timestamp,
+  last_updated: timestamp,
   messages: z.array(
     z.object({
       role: z.enum(['user', 'assistant']),
       content: z.string(),
-      timestamp: z.string(),
+      timestamp: timestamp,
       citations: z.array(citationSchema),
       engine: z.string().nullable(),
       engine_label: z.string().nullish(),
@@ -66,7 +66,7 @@ const documentConversationSchema = z.object({
     z.object({
       role: z.enum(['user', 'assistant']),
       content: z.string(),
-      timestamp: z.string(),
+      timestamp: timestamp,
       citations: z.array(citationSchema),
       engine: z.string().nullable(),
       engine_label: z.string().nullish(),
@@ -97,6 +97,7 @@ export async function chatRoutes(app: ZodApi, services: Services) {
           'Ask the campaign assistant. Answers JSON; with `Accept: text/event-stream` it streams `delta` events ({text}) and ends with `done` (the JSON answer) or `error` ({error, status}).',
         params: campaignParams,
         body: campaignChatSchema,
+        produces: ['application/json', 'text/event-stream'],
         response: { 200: answerSchema, ...campaignAiErrors },
       },
     },

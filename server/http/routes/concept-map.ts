@@ -12,7 +12,7 @@ import {
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
-import { errorResponse, type ZodApi } from '../zod-schemas';
+import { errorResponse, timestamp, type ZodApi } from '../zod-schemas';
 
 const settingsSchema = z.object({
   show_labels: z.boolean(),
@@ -54,11 +54,11 @@ const mapSchema = z.object({
       id: z.string(),
       dataset_id: z.string(),
       filename: z.string(),
-      processed_at: z.string(),
+      processed_at: timestamp,
       outdated: z.boolean().describe('Its text changed since it was read'),
     }),
   ),
-  last_updated: z.string().nullable(),
+  last_updated: timestamp.nullable(),
   engine: z.enum(['claude', 'openai', 'offline']).nullable(),
   job: jobSchema.nullable().describe('A generation still running, or one that failed since the map was built'),
 });

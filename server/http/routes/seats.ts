@@ -21,17 +21,17 @@ import {
 import { campaignBudgetSchema, campaignBudgetStatus, setCampaignBudget } from '../../domain/usage/campaign-budget';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse, type ZodApi } from '../zod-schemas';
+import { errorResponse, timestamp, type ZodApi } from '../zod-schemas';
 
 const inviteSchema = z.object({
   id: z.string(),
   campaign_id: z.string(),
   max_uses: z.number(),
   uses: z.number(),
-  expires_at: z.string().nullable(),
-  revoked_at: z.string().nullable(),
+  expires_at: timestamp.nullable(),
+  revoked_at: timestamp.nullable(),
   note: z.string(),
-  created_at: z.string(),
+  created_at: timestamp,
   status: z.enum(['active', 'used_up', 'expired', 'revoked', 'gm_disabled']),
 });
 const createdInviteSchema = z.object({ invite: inviteSchema, code: z.string(), link: z.string() });
@@ -40,16 +40,16 @@ const seatSchema = z.object({
   name: z.string(),
   description: z.string(),
   gm_username: z.string(),
-  joined_at: z.string(),
+  joined_at: timestamp,
 });
-const memberSchema = z.object({ user_id: z.string(), username: z.string(), joined_at: z.string() });
+const memberSchema = z.object({ user_id: z.string(), username: z.string(), joined_at: timestamp });
 const noteSchema = z.object({
   id: z.string(),
   campaign_id: z.string(),
   title: z.string(),
   body: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
 });
 const budgetSchema = z.object({
   campaign_id: z.string(),

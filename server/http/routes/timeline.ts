@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { EVENT_TYPE_MAP, FALLBACK_EVENT_TYPE } from '../../../contract/timeline';
-import { createEvent, deleteEvent, eventInputSchema, listEvents, timelineDocuments, updateEvent } from '../../domain/timeline/timeline';
+import { createEvent, deleteEvent, eventInputSchema, listEvents, listEventsPage, timelineDocuments, updateEvent } from '../../domain/timeline/timeline';
 import { acceptAllProposals, acceptProposal, listProposals, proposeEvents, rejectProposal } from '../../domain/timeline/proposals/proposals';
 import { exportCalendar, getCalendar, importCalendar, setCalendar } from '../../domain/timeline/calendar';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
-import { errorResponse, type ZodApi } from '../zod-schemas';
+import { pageQuerySchema, wantsPage } from '../../domain/paging';
+import { errorResponse, timestamp, type ZodApi } from '../zod-schemas';
 
 const eventTypeSchema = z.object({ name: z.string(), color: z.string(), icon: z.string() });
 const eventTypesResponse = z.object({
@@ -29,8 +30,8 @@ const eventSchema = z.object({
   linked_documents: z.array(z.string()),
   color: z.string(),
   player_visible: z.boolean().describe("Shown to the campaign's players (false: GM-only)"),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
 });
 const documentSchema = z.object({
   id: z.string(),
@@ -91,15 +92,24 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
     {
       schema: {
         operationId: 'listTimelineEvents',
-        summary: "A campaign's timeline events",
+        summary: "A campaign's timeline events, in date order",
+        description: 'Without `limit` and `cursor`: every event. With either: one page, and `next_cursor` (null on the last page).',
         tags,
         params: campaignParams,
-        response: { 200: z.object({ events: z.array(eventSchema).describe('Ordered by date') }), 404: errorResponse },
+        querystring: pageQuerySchema,
+        response: {
+          200: z.object({
+            events: z.array(eventSchema).describe('Ordered by date'),
+            next_cursor: z.string().nullable().optional().describe('Only when paging (limit or cursor given): the next page, or null on the last'),
+          }),
+          400: errorResponse,
+          404: errorResponse,
+        },
       },
     },
     async (request) => {
-      const { id } = request.params;
-      return { events: await listEvents(db, await campaignAccessOf(services, request, id)) };
+      const access = await campaignAccessOf(services, request, request.params.id);
+      return wantsPage(request.query) ? listEventsPage(db, access, request.query) : { events: await listEvents(db, access) };
     },
   );
 

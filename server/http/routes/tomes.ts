@@ -10,7 +10,9 @@ import {
   getJobStatus,
   listDatasetJobs,
   listDatasets,
+  listDatasetsPage,
   listDocuments,
+  listDocumentsPage,
   metadataUpdateSchema,
   replaceDocument,
   updateDataset,
@@ -18,11 +20,12 @@ import {
   uploadDocument,
 } from '../../domain/tomes';
 import { tomeUpdateSchema } from '../../../contract/tome-fields';
-import { DUPLICATE_CHOICES } from '../../../contract/tomes';
+import { DUPLICATE_CHOICES, JOB_STATUSES } from '../../../contract/tomes';
 import { requireOwnedDataset, requireOwnedDocument } from '../../domain/ownership';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse, type ZodApi } from '../zod-schemas';
+import { pageQuerySchema, wantsPage } from '../../domain/paging';
+import { errorResponse, listOrPage, timestamp, type ZodApi } from '../zod-schemas';
 import { readMultipartUpload, sendDocumentFile } from './tomes-transfer';
 
 const metadataSchema = z.object({
@@ -37,32 +40,33 @@ const datasetSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  created_at: z.string(),
+  created_at: timestamp,
   document_count: z.number().describe('Documents ready to search (failed ones are not counted)'),
   failed_document_count: z.number().describe('Documents whose processing failed; listed with their error'),
   total_tokens: z.number(),
   metadata: metadataSchema,
 });
+const documentStatus = z.enum(['processing', 'ready', 'failed']);
 const documentSchema = z.object({
   id: z.string(),
   dataset_id: z.string(),
   filename: z.string(),
   file_type: z.string(),
   token_count: z.number(),
-  upload_date: z.number().describe('Seconds since the epoch'),
+  upload_date: timestamp,
   content_preview: z.string(),
-  status: z.enum(['processing', 'ready', 'failed']),
+  status: documentStatus,
   error: z.string().nullable(),
   page_count: z.number().nullable(),
   size_bytes: z.number(),
   player_visible: z.boolean().describe('Shown to the players of the campaigns the tome is linked to (false: GM-only)'),
 });
 const documentDetailSchema = documentSchema.extend({ content: z.string() });
-const contentSchema = z.object({ id: z.string(), filename: z.string(), file_type: z.string(), status: z.string(), content: z.string() });
+const contentSchema = z.object({ id: z.string(), filename: z.string(), file_type: z.string(), status: documentStatus, content: z.string() });
 const acceptedSchema = z.object({ job_id: z.string(), document_id: z.string() });
 const jobSchema = z.object({
   id: z.string(),
-  status: z.string(),
+  status: z.enum(JOB_STATUSES).describe('queued, then the stages of the work, then completed or failed'),
   progress: z.number(),
   progress_message: z.string(),
   error: z.string().nullable(),
@@ -90,8 +94,19 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/datasets',
-    { schema: { operationId: 'listDatasets', summary: 'List your Knowledge Tomes', tags, response: { 200: z.array(datasetSchema) } } },
-    async (request) => listDatasets(db, currentUser(request).id),
+    {
+      schema: {
+        operationId: 'listDatasets',
+        summary: 'List your Knowledge Tomes, oldest first',
+        tags,
+        querystring: pageQuerySchema,
+        response: { 200: listOrPage(datasetSchema), 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      return wantsPage(request.query) ? listDatasetsPage(db, userId, request.query) : listDatasets(db, userId);
+    },
   );
 
   app.post(
@@ -176,13 +191,18 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
     {
       schema: {
         operationId: 'listDocuments',
-        summary: "List a Knowledge Tome's documents",
+        summary: "List a Knowledge Tome's documents, newest first",
         tags,
         params: idParams,
-        response: { 200: z.array(documentSchema), 404: errorResponse },
+        querystring: pageQuerySchema,
+        response: { 200: listOrPage(documentSchema), 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => listDocuments(db, currentUser(request).id, request.params.id),
+    async (request) => {
+      const userId = currentUser(request).id;
+      const { id } = request.params;
+      return wantsPage(request.query) ? listDocumentsPage(db, userId, id, request.query) : listDocuments(db, userId, id);
+    },
   );
 
   app.post(

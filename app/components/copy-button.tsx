@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
+
+/** Copies a value to the clipboard. Shown only once JavaScript runs: without it, the field is selectable. */
+export function CopyButton({ value, label = 'Copy' }: { value: string; label?: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      className="button secondary"
+      onClick={() =>
+        navigator.clipboard.writeText(value).then(
+          () => setCopied('yes'),
+          () => setCopied('failed'),
+        )
+      }
+    >
+      {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Copy failed: select and copy it' : label}
+    </button>
+  );
+}

@@ -1,0 +1,139 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { API_TOKEN_LIFETIMES, API_TOKEN_NAME_MAX, SESSION_ONLY_MESSAGE } from '../../contract/api-tokens';
+import { CopyButton } from '~/components/copy-button';
+import { PageHeader } from '~/components/page-header';
+import { failureMessage, statusOf } from '~/lib/auth-actions.server';
+import { formFields, readFormOrEmpty } from '~/lib/form-data';
+import { requireUser } from '~/lib/session.server';
+import seatsStylesHref from '~/styles/seats.css?url';
+
+export const meta: MetaFunction = () => [{ title: 'Account · Tomekeeper' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: seatsStylesHref }];
+
+/** The signed-in user's account: personal API tokens for scripts (create, list, revoke). */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user = requireUser(context, request);
+  const tokens = await context.domain.accounts.listApiTokens(context.services.db, user.id);
+  return { user, tokens, revoked: new URL(request.url).searchParams.get('revoked') === '1' };
+}
+
+type ActionResult = { intent: string; error?: string; values?: { name?: string; expires_in_days?: string }; created?: { name: string; token: string } };
+
+/** Managing tokens takes a login session, as on /api/tokens (`sessionOnly`). */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  if (context.authMethod !== 'session') throw data({ error: SESSION_ONLY_MESSAGE }, { status: 403 });
+  const { db } = context.services;
+  const { accounts } = context.domain;
+  const fields = formFields(await readFormOrEmpty(request));
+  const intent = fields.intent ?? '';
+  try {
+    if (intent === 'create-token') {
+      const days = fields.expires_in_days ?? '';
+      const created = await accounts.createApiToken(db, user.id, {
+        name: fields.name ?? '',
+        expires_in_days: days === '' || days === 'never' ? null : Number(days),
+      });
+      return data<ActionResult>({ intent, created: { name: created.name, token: created.token } }, { status: 201 });
+    }
+    if (intent === 'revoke-token') {
+      await accounts.revokeApiToken(db, user.id, fields.token_id ?? '');
+      return redirect('/account?revoked=1');
+    }
+    return data<ActionResult>({ intent, error: 'Unknown action' }, { status: 400 });
+  } catch (error) {
+    const status = statusOf(context, error);
+    if (status === 404) throw new Response('Not found', { status: 404 });
+    return data<ActionResult>(
+      {
+        intent,
+        error: failureMessage(context, error) ?? 'The token could not be created. Please try again.',
+        values: { name: fields.name, expires_in_days: fields.expires_in_days },
+      },
+      { status },
+    );
+  }
+}
+
+const day = (iso: string | null, none: string) => (iso ? iso.slice(0, 10) : none);
+
+export default function Account() {
+  const { user, tokens, revoked } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  return (
+    <main className="page seats-page">
+      <PageHeader title="Account" subtitle={`Signed in as ${user.username} (${user.email})`} />
+      {revoked && (
+        <p className="notice success" role="status">
+          Token revoked: scripts using it are refused from now on.
+        </p>
+      )}
+      <section className="card stack" aria-labelledby="tokens-heading">
+        <h2 id="tokens-heading">API tokens</h2>
+        <p className="muted">
+          A script sends a token as <code>Authorization: Bearer …</code> on every <code>/api</code> call (see <a href="/api/docs">the API documentation</a>). A token
+          acts as you, but cannot create tokens or change your password.
+        </p>
+        {result?.created && (
+          <div className="notice success stack invite-created" role="status">
+            <p>
+              <strong>Token “{result.created.name}” created.</strong> Copy it now: it is shown only once.
+            </p>
+            <label>
+              Token
+              <input readOnly value={result.created.token} data-testid="new-token" />
+            </label>
+            <CopyButton value={result.created.token} label="Copy token" />
+          </div>
+        )}
+        <Form method="post" className="invite-form" key={result?.created?.token}>
+          <input type="hidden" name="intent" value="create-token" />
+          <label className="invite-note">
+            Name
+            <input name="name" required maxLength={API_TOKEN_NAME_MAX} placeholder="e.g. Backup script" defaultValue={result?.values?.name} />
+          </label>
+          <label>
+            Expires
+            <select name="expires_in_days" defaultValue={result?.values?.expires_in_days ?? '90'}>
+              {API_TOKEN_LIFETIMES.map((lifetime) => (
+                <option key={lifetime.days} value={lifetime.days}>
+                  In {lifetime.label}
+                </option>
+              ))}
+              <option value="never">Never</option>
+            </select>
+          </label>
+          <button type="submit" className="button primary">
+            Create token
+          </button>
+        </Form>
+        {result?.error && <p className="notice error">{result.error}</p>}
+        {tokens.length === 0 ? (
+          <p className="muted">No API tokens yet.</p>
+        ) : (
+          <ul className="seat-list">
+            {tokens.map((token) => (
+              <li key={token.id} data-testid="token-row">
+                <span>
+                  <strong>{token.name}</strong>
+                  <span className="muted small">
+                    {' '}
+                    created {day(token.created_at, '')} · expires {day(token.expires_at, 'never')} · last used {day(token.last_used_at, 'never')}
+                  </span>
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke-token" />
+                  <input type="hidden" name="token_id" value={token.id} />
+                  <button type="submit" className="button danger" aria-label={`Revoke ${token.name}`}>
+                    Revoke
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
