@@ -37,12 +37,8 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'screens', testIgnore: /ingest-responsive\.spec\.ts/ },
-    // Times the server's answers while a large upload ingests: it runs after every other test,
-    // its two cases one after the other, so no other browser shares the machine with it.
-    { name: 'alone', testMatch: /ingest-responsive\.spec\.ts/, dependencies: ['screens'] },
-  ],
+  // Every spec is a screen check; what times the server's answers is a bench (bench/ingest/responsive.ts, ADR 0300).
+  projects: [{ name: 'screens' }],
   webServer: {
     command: 'node_modules/.bin/tsx server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,

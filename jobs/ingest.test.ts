@@ -49,7 +49,7 @@ describe('the ingest job', () => {
     if ((await vectorBackendOf(t.services.db)) === 'pgvector') expect(await pendingVectorCount(t.services.db)).toBe(0);
   }, 120_000);
 
-  it('starts the next queued document as soon as a worker is free, not at its next poll', async () => {
+  it('starts each later queued document once a worker is free', async () => {
     // Queued before any worker runs, so no new job's notice wakes a worker between them.
     const app = await createTestApp();
     try {
@@ -69,12 +69,9 @@ describe('the ingest job', () => {
           where name = 'ingest-document' and data->>'jobId' in (${sql.join(uploads)}) order by started_on`.execute(app.services.db)
       ).rows.map((r) => ({ started: new Date(r.started).getTime(), completed: new Date(r.completed).getTime() }));
       expect(runs).toHaveLength(4);
-      // Two workers take the first two at once; each later one starts when one of them ends (a
-      // worker waiting out its 2 s poll would start it up to 2 s later).
-      for (const run of runs.slice(2)) {
-        const freed = Math.max(...runs.filter((other) => other.completed <= run.started).map((other) => other.completed));
-        expect(run.started - freed).toBeLessThan(1_000);
-      }
+      // Two workers take the first two at once; each later one starts only once one of them has
+      // ended. How soon after (not at a worker's next 2 s poll) is a budget in bench/ingest/budgets.ts.
+      for (const run of runs.slice(2)) expect(runs.some((other) => other.completed <= run.started)).toBe(true);
     } finally {
       await app.close();
     }
@@ -89,21 +86,18 @@ describe('the ingest job', () => {
 
     // An upload through the domain inside a request that stays open: another request would hold
     // the job's statements until it was 2 s old (REQUEST_HOLD_MS), at the least.
+    // How soon it is processed (46 ms; 2,029 ms when the job waited for the request) is a budget in
+    // bench/ingest/budgets.ts; the decision itself is tested in server/db/foreground.test.ts.
     const request = requestStarted();
-    const opened = performance.now();
     let accepted!: ReturnType<typeof uploadDocument>;
     request.run(() => {
       accepted = uploadDocument(t.services.db, gm.userId, tome, note(2), { queue: t.services.queue, maxUploadBytes: 1024 * 1024 });
     });
     const { job_id } = await accepted;
-    let status = 'queued';
-    while (status !== 'completed' && status !== 'failed' && performance.now() - opened < 10_000) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      status = (await t.services.db.selectFrom('jobs').select('status').where('id', '=', job_id).executeTakeFirstOrThrow()).status;
+    try {
+      expect((await waitForJob(t, gm.token, job_id)).status).toBe('completed');
+    } finally {
+      request.ended();
     }
-    const took = performance.now() - opened;
-    request.ended();
-    expect(status).toBe('completed');
-    expect(took).toBeLessThan(1_800);
   }, 60_000);
 });

@@ -60,7 +60,7 @@ describe('database', () => {
   );
 
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'keeps the embedded ANALYZE sample small: its heap keeps the largest sample it ever held (ADR 0260)',
+    'keeps the embedded ANALYZE sample small: its heap keeps the largest sample it ever held (EMBEDDED_STATISTICS_TARGET)',
     async () => {
       const embedded = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
       try {

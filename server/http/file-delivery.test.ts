@@ -3,7 +3,9 @@ import { contentDisposition, deliveryOf, parseRange } from './file-delivery';
 
 describe('file types and dispositions', () => {
   it('sends a disposition with an ASCII name and the exact one', () => {
-    expect(contentDisposition('Grimoire é "1".pdf', true)).toBe(`inline; filename="Grimoire _ _1_.pdf"; filename*=UTF-8''Grimoire%20%C3%A9%20%221%22.pdf`);
+    expect(contentDisposition('Grimoire é "1".pdf', true)).toBe(`inline; filename="Grimoire ? \\"1\\".pdf"; filename*=UTF-8''Grimoire%20%C3%A9%20%221%22.pdf`);
+    expect(contentDisposition('map;1.pdf', false)).toBe('attachment; filename="map;1.pdf"');
+    expect(contentDisposition('', false)).toBe('attachment; filename=document');
   });
 
   it('shows only PDFs and text in the browser; pages and archives always download', () => {

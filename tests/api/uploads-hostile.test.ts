@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rssOf } from '../support/process-rss';
 import { bearer, createTestApp, type TestApp } from '../support/test-app';
 import { createTome, multipart, uploadAndWait, uploadFile, waitForJob } from '../support/tome-upload';
+import { zipBombDocx } from '../support/zip-bomb';
 
 /**
  * What an attacker (or an unlucky GM) uploads: every file here must get a clear 4xx or a
@@ -13,38 +12,6 @@ import { createTome, multipart, uploadAndWait, uploadFile, waitForJob } from '..
 
 const MB = 1024 * 1024;
 const text = (value: string) => new TextEncoder().encode(value);
-
-/** A .docx whose word/document.xml inflates to `inflatedMb` megabytes of zeros. */
-function zipBombDocx(inflatedMb: number, options: { declaredSize?: number } = {}): Uint8Array {
-  const zip = zipSync(
-    {
-      '[Content_Types].xml': strToU8('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
-      'word/document.xml': new Uint8Array(inflatedMb * MB),
-    },
-    { level: 9 },
-  );
-  if (options.declaredSize !== undefined) lieAboutSize(zip, 'word/document.xml', options.declaredSize);
-  return zip;
-}
-
-/** Rewrites an entry's uncompressed size in its local header and its central directory record. */
-function lieAboutSize(zip: Uint8Array, name: string, size: number) {
-  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
-  const nameBytes = strToU8(name);
-  const nameAt = (offset: number) => nameBytes.every((b, i) => zip[offset + i] === b);
-  let patched = 0;
-  for (let offset = 0; offset + 46 < zip.length; offset++) {
-    const signature = view.getUint32(offset, true);
-    if (signature === 0x04034b50 && view.getUint16(offset + 26, true) === nameBytes.length && nameAt(offset + 30)) {
-      view.setUint32(offset + 22, size, true);
-      patched++;
-    } else if (signature === 0x02014b50 && view.getUint16(offset + 28, true) === nameBytes.length && nameAt(offset + 46)) {
-      view.setUint32(offset + 24, size, true);
-      patched++;
-    }
-  }
-  if (patched !== 2) throw new Error(`expected to patch 2 headers, patched ${patched}`);
-}
 
 describe('hostile uploads', () => {
   let t: TestApp;
@@ -108,17 +75,15 @@ describe('hostile uploads', () => {
     await expectRejected('bomb.docx', bomb, 422, /zip bomb/);
   });
 
-  it('fails the job of a zip bomb that lies about its size, with memory bounded and nothing half-made', async () => {
+  // The process's memory while it is read is a budget in bench/ingest/budgets.ts; here, the cap that bounds it.
+  it('fails the job of a zip bomb that lies about its size, with nothing half-made', async () => {
     const bomb = zipBombDocx(64, { declaredSize: 2000 });
     const datasetId = await createTome(t, alice.token, 'Liar');
-    // The test process and the reading process it started: the file is read there.
-    const before = rssOf(process.pid);
     const response = await uploadFile(t, alice.token, datasetId, 'liar.docx', bomb);
     expect(response.statusCode).toBe(202);
     const job = await waitForJob(t, alice.token, response.json().job_id);
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(/zip bomb/);
-    expect(rssOf(process.pid) - before).toBeLessThan(150 * MB);
     const rows = await rowsInTome(datasetId);
     expect(rows.documents).toEqual([{ id: response.json().document_id, status: 'failed', filename: 'liar.docx' }]);
     expect(rows.chunks).toBe(0);
@@ -192,15 +157,13 @@ describe('hostile uploads', () => {
     expect(response.statusCode).toBe(202);
     const jobId = response.json().job_id;
 
-    const latencies: number[] = [];
+    // How long those answers take is a budget in bench/ingest/budgets.ts; here, that they come.
     let answeredWhileRunning = 0;
     for (;;) {
-      const started = Date.now();
       const [status, others] = await Promise.all([
         t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/status`, headers: bearer(alice.token) }),
         t.app.inject({ method: 'GET', url: '/api/datasets', headers: bearer(bob.token) }),
       ]);
-      latencies.push(Date.now() - started);
       expect(others.statusCode).toBe(200);
       const job = status.json();
       if (job.status === 'completed' || job.status === 'failed') {
@@ -213,7 +176,5 @@ describe('hostile uploads', () => {
       await new Promise((resolve) => setTimeout(resolve, Math.min(200, 25 * answeredWhileRunning)));
     }
     expect(answeredWhileRunning).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...latencies)).toBeLessThan(3000);
-    // The ingest itself may take long on a busy machine (30 s was seen at load 20); what is asserted is the latency above.
   }, 120_000);
 });

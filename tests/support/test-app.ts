@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AiProviders } from '../../server/ai/providers';
 import { buildApp, type AppOptions } from '../../server/app';
@@ -20,13 +22,21 @@ export interface TestApp {
 let counter = 0;
 
 /**
+ * The data folder of this vitest worker (each has its own, so no two workers share a lock file or
+ * anything a test writes there); the database itself is in memory unless a test opens a folder.
+ */
+export function workerDataDir(): string {
+  return path.join(os.tmpdir(), `tomekeeper-test-worker-${process.env.VITEST_POOL_ID ?? process.pid}`);
+}
+
+/**
  * The real app on a fresh database, for fastify.inject. Workers run when `workers` is set; `ai` replaces the providers the env would choose;
  * `database` replaces the fresh one (a bench reusing an ingested corpus).
  */
 export async function createTestApp(
   options: { env?: Partial<Record<keyof Env, string>>; workers?: boolean; ai?: AiProviders; app?: AppOptions; database?: Database } = {},
 ): Promise<TestApp> {
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/tomekeeper-unused', ...options.env });
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: workerDataDir(), ...options.env });
   const database = options.database ?? (await createTestDatabase());
   const queue = await startQueue(database);
   const services = createServices(env, database, queue, options.ai);

@@ -32,7 +32,6 @@ export async function openPdf(url: string): Promise<PDFDocumentLoadingTask> {
     rangeChunkSize: 64 * 1024,
     disableAutoFetch: true,
     disableStream: true,
-    isEvalSupported: false,
   });
 }
 

@@ -286,7 +286,7 @@ describe('Knowledge Tomes over /api/datasets', () => {
       expect(whole.statusCode).toBe(200);
       expect(whole.body).toBe(body);
       expect(whole.headers['accept-ranges']).toBe('bytes');
-      expect(whole.headers['content-disposition']).toBe(`attachment; filename="Dragon notes _.txt"; filename*=UTF-8''Dragon%20notes%20%C3%A9.txt`);
+      expect(whole.headers['content-disposition']).toBe(`attachment; filename="Dragon notes ?.txt"; filename*=UTF-8''Dragon%20notes%20%C3%A9.txt`);
 
       const inline = await call(alice.token, 'GET', `${url}?inline=1`);
       expect(inline.headers['content-disposition']).toMatch(/^inline;/);
@@ -344,7 +344,7 @@ describe('Knowledge Tomes over /api/datasets', () => {
       });
       expect(file.statusCode).toBe(206);
       expect(file.headers['content-type']).toBe('application/pdf');
-      expect(file.headers['content-disposition']).toBe(`inline; filename="scrolls.pdf"; filename*=UTF-8''scrolls.pdf`);
+      expect(file.headers['content-disposition']).toBe(`inline; filename=scrolls.pdf`);
       expect(file.body).toBe('%PDF-1.4');
     });
 

@@ -13,6 +13,10 @@ describe('csv', () => {
     ]);
   });
 
+  it('reads tables as people save them: stray quotes, ragged rows, spaces before a quote, an unclosed quote', () => {
+    expect(parseCsv('a,b\n5" blade, "x, y"\rlast\n"open, never closed')).toEqual([['a', 'b'], ['5" blade', 'x, y'], ['last'], ['open, never closed']]);
+  });
+
   it('detects semicolons and tabs as delimiters', () => {
     expect(parseCsv('a;b\n1;2')).toEqual([
       ['a', 'b'],

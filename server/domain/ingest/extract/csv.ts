@@ -1,58 +1,21 @@
+import { parse } from 'csv-parse/sync';
 import { BlockBuilder } from './blocks';
 
 /**
- * RFC 4180 fields: quoted fields may hold the delimiter, doubled quotes and line breaks. Each
- * field is cut out of the text in runs (not built a character at a time: on a 4 MB table that
- * made millions of one-character strings, and the reading process's peak doubled).
+ * RFC 4180 fields (csv-parse): quoted fields may hold the delimiter, doubled quotes and line
+ * breaks. Tables as people save them are read leniently: a quote inside an unquoted field is
+ * kept as it is, rows may have more or fewer cells, a field may start with spaces before its
+ * quote, and a quote left open runs to the end of the text.
  */
 export function parseCsv(text: string, delimiter = detectDelimiter(text)): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  // The field so far: `field`, then the text from `from` up to the current character.
-  let field = '';
-  let from = 0;
-  let quoted = false;
-  let i = 0;
-  const n = text.length;
-  const pending = () => field + text.slice(from, i);
-  while (i < n) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        field = pending();
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-        from = i + 1;
-      }
-      i++;
-      continue;
-    }
-    if (c === '"' && pending().trim() === '') {
-      quoted = true;
-      field = '';
-      from = i + 1;
-    } else if (c === delimiter) {
-      row.push(pending());
-      field = '';
-      from = i + 1;
-    } else if (c === '\n' || c === '\r') {
-      row.push(pending());
-      rows.push(row);
-      row = [];
-      field = '';
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      from = i + 1;
-    }
-    i++;
+  const options = { delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_quotes: true, relax_column_count: true, ltrim: true };
+  try {
+    return parse(text, options) as string[][];
+  } catch (error) {
+    // A quote opened and never closed: the rest of the text is that field, as a spreadsheet reads it.
+    if ((error as { code?: string }).code !== 'CSV_QUOTE_NOT_CLOSED') throw error;
+    return parse(`${text}"`, options) as string[][];
   }
-  const last = pending();
-  if (last !== '' || row.length > 0) {
-    row.push(last);
-    rows.push(row);
-  }
-  return rows;
 }
 
 /** The candidate that splits the first line (outside quotes) most often. */

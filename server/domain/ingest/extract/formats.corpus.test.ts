@@ -62,7 +62,8 @@ function expectedPhrases(): Map<string, string> {
 
 afterAll(() => {
   console.log(`corpus extraction timings (ms):\n${timings.map(([label, ms]) => `  ${label.padEnd(42)} ${ms}`).join('\n')}`);
-  for (const [label, bytes] of memoryGrowth) console.log(`memory growth, ${label}: ${(bytes / MB).toFixed(1)} MB (limit 150 MB)`);
+  for (const [label, bytes] of memoryGrowth)
+    console.log(`memory growth, ${label}: ${(bytes / MB).toFixed(1)} MB (a budget of bench/ingest/budgets.ts, not asserted here)`);
 });
 
 describe('hostile fixtures', () => {
@@ -77,7 +78,6 @@ describe('hostile fixtures', () => {
     const inJob = await timed('zip-bomb.docx', () => failureOf(() => extractDocument(bomb, 'zip-bomb.docx')));
     expect(inJob.code).toBe('archive_limits');
     memoryGrowth.set('zip-bomb.docx', growth());
-    expect(growth()).toBeLessThan(150 * MB);
 
     // The same bomb claiming its 1 GiB document.xml is 10 MB: only the streaming cap can catch it.
     const liar = withDeclaredSize(bomb, 'word/document.xml', 10 * MB);
@@ -85,7 +85,6 @@ describe('hostile fixtures', () => {
     const caught = await timed('zip-bomb.docx (lying sizes)', () => failureOf(() => extractDocument(liar, 'liar.docx')));
     expect(caught).toMatchObject({ code: 'archive_limits', rejectAtUpload: false });
     memoryGrowth.set('zip-bomb.docx, lying sizes (after both)', growth());
-    expect(growth()).toBeLessThan(150 * MB);
   });
 
   it('truncated.pdf: passes the upload check, then fails as damaged', async () => {

@@ -20,8 +20,10 @@ interface TextItemLike {
 }
 
 /**
- * PDF.js through unpdf, on the same pdfjs-dist release the viewer uses (one version of PDF.js in
- * the project). Loaded on first use: it is large, and most reading processes never need it.
+ * PDF.js through unpdf, on the pdfjs-dist the viewer uses: one PDF.js in the project. pdfjs-dist is
+ * pinned to the release unpdf bundles (6.1.200 for unpdf 1.8), so upgrade the two together
+ * (pdf-version.test.ts fails otherwise). Loaded on first use: it is large, and most reading
+ * processes never need it.
  */
 async function loadPdfJs() {
   const { definePDFJSModule, getResolvedPDFJS } = await import('unpdf');
