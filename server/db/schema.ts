@@ -237,6 +237,8 @@ export interface ConversationsTable {
   document_id: string | null;
   /** The view it was held in: a GM previewing as a player holds 'player' conversations. */
   audience: Generated<'gm' | 'player'>;
+  /** The owner's name for it; null shows its first question. */
+  title: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
