@@ -188,7 +188,7 @@ test.describe('without JavaScript', () => {
 
     const crown = history.locator('.history-entry', { hasText: 'Where is the Ember Crown?' });
     await crown.locator('summary').click();
-    await crown.getByLabel('Name').fill('Crown hunt');
+    await crown.getByRole('textbox', { name: 'Name' }).fill('Crown hunt');
     await crown.getByRole('button', { name: 'Rename' }).click();
     await expect(history.locator('.history-item', { hasText: 'Crown hunt' })).toBeVisible();
 
