@@ -80,6 +80,9 @@ export function playerCitationHref(campaignId: string, citation: Pick<ChatCitati
 export const CHAT_NOTICE_MS = 5_000;
 
 export const CHAT_GREETING = 'Greetings, Game Master! Ask me anything about this campaign and I will search its linked Knowledge Tomes and cite what I find.';
+/** A player's greeting: what the game master has shared, in a player's words. */
+export const PLAYER_CHAT_GREETING =
+  'Welcome, adventurer! Ask me about this campaign and I will search what your game master has shared with the party and cite what I find.';
 export const CHAT_WAITING = 'Consulting the ancient tomes...';
 export const DOCUMENT_CHAT_ERROR = 'Error occurred while processing your request. Please try again.';
 export const UNLINKED_CITATION_MESSAGE = 'That source belongs to a Knowledge Tome that is no longer linked to this campaign. Link the tome again to open it.';

@@ -9,6 +9,7 @@ import { ConversationHistory } from '~/components/assistant/conversation-history
 import { contentAction, loadContentState } from '~/components/content/content-session.server';
 import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
+import { SwitchForm } from '~/components/seats/view-as-switch';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields, readFormOrEmpty } from '~/lib/form-data';
 import { latePart } from '~/lib/late-part';
@@ -40,15 +41,18 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   };
   let campaigns: Awaited<ReturnType<typeof campaignsDomain.listCampaigns>>;
   let tomes: Awaited<ReturnType<typeof context.domain.tomes.listDatasets>>;
+  let seats: Awaited<ReturnType<typeof context.domain.seats.listSeats>>;
   try {
     campaigns = await campaignsDomain.listCampaigns(db, user.id);
     tomes = await context.domain.tomes.listDatasets(db, user.id);
+    seats = await context.domain.seats.listSeats(db, user.id);
   } catch (error) {
     context.log.error({ err: error }, 'loading campaigns and tomes failed');
     return {
       ...base,
       loadError: 'Failed to load campaigns and datasets',
       campaigns: [],
+      played: [],
       tomes: [],
       campaignTomes: [],
       playerView: false,
@@ -86,12 +90,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       : own;
   // The history shows a page at a time; `before` (a cursor from the previous page) asks for older ones.
   const before = url.searchParams.get('before');
+  const search = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
   const history =
     access && base.showHistory
       ? await chat
-          .listConversations(db, access, { limit: HISTORY_PAGE, before: before ?? undefined })
-          .catch(() => chat.listConversations(db, access, { limit: HISTORY_PAGE }))
-          .then((page) => ({ ...page, before }))
+          .listConversations(db, access, { limit: HISTORY_PAGE, before: before ?? undefined, q: search || undefined })
+          .catch(() => chat.listConversations(db, access, { limit: HISTORY_PAGE, q: search || undefined }))
+          .then((page) => ({ ...page, before, search }))
       : null;
   const conversationId = url.searchParams.get('conversation');
   let conversation: Awaited<ReturnType<typeof chat.getConversation>> | null = null;
@@ -105,7 +110,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     }
   }
   const content = selected && !playerView && base.tab === 'create' ? await loadContentState(context, user.id, url, [selected], tomes) : null;
-  return { ...base, loadError: null, campaigns, tomes, campaignTomes, playerView, selected, history, conversation, conversationError, content };
+  const played = seats.map((seat) => ({ id: seat.campaign_id, name: seat.name, gm: seat.gm_username }));
+  return { ...base, loadError: null, campaigns, played, tomes, campaignTomes, playerView, selected, history, conversation, conversationError, content };
 }
 
 /** The content forms (the Create Content tab), and the chat form without JavaScript: the whole answer, then back to the conversation. */
@@ -116,6 +122,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   if (isContentIntent(intent)) return contentAction(context, user.id, intent, form, request.url);
   const fields = formFields(form);
   const campaignId = fields.campaign_id ?? '';
+  if (intent === 'rename-conversation' || intent === 'delete-conversation') return conversationAction(context, user.id, intent, fields, request);
   const level = isContextLevel(fields.context_level) ? fields.context_level : DEFAULT_CONTEXT_LEVEL;
   try {
     const { db } = context.services;
@@ -134,6 +141,34 @@ export async function action({ context, request }: ActionFunctionArgs) {
   }
 }
 
+/** Rename or delete a conversation from the History panel (plain forms: they work without JavaScript). */
+async function conversationAction(
+  context: ActionFunctionArgs['context'],
+  userId: string,
+  intent: 'rename-conversation' | 'delete-conversation',
+  fields: Record<string, string | undefined>,
+  request: Request,
+) {
+  const campaignId = fields.campaign_id ?? '';
+  const conversationId = fields.conversation_id ?? '';
+  try {
+    const { db } = context.services;
+    const access = await context.domain.ownership.requireCampaignAccess(db, userId, campaignId, { viewAsPlayer: viewAsPlayer(request) });
+    if (intent === 'rename-conversation') {
+      await context.domain.chat.renameConversation(db, access, conversationId, { title: fields.title ?? '' });
+      return redirect(`/assistant?campaign=${campaignId}&conversation=${conversationId}&history=1`);
+    }
+    await context.domain.chat.deleteConversation(db, access, conversationId);
+    const shown = fields.current_id && fields.current_id !== conversationId ? `&conversation=${fields.current_id}` : '';
+    return redirect(`/assistant?campaign=${campaignId}${shown}&history=1`);
+  } catch (error) {
+    return data(
+      { historyError: { conversationId, error: failureMessage(context, error) ?? 'The conversation could not be changed.' } },
+      { status: statusOf(context, error) },
+    );
+  }
+}
+
 export default function AssistantPage() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -143,6 +178,7 @@ export default function AssistantPage() {
   const [contextLevel, setContextLevel] = useState<ContextLevel>(loaded.contextLevel);
   const [chatSession, setChatSession] = useState(0);
   const { selected, campaigns, tomes } = loaded;
+  const own = selected !== null && campaigns.some((campaign) => campaign.id === selected.id);
 
   // The dashboard's 'Open in Assistant' may pass the campaign as route state.
   useEffect(() => {
@@ -165,20 +201,29 @@ export default function AssistantPage() {
   const historyParam = loaded.showHistory ? '&history=1' : '';
 
   return (
-    <main className="page assistant-page">
-      <PageHeader title="Campaign Assistant" subtitle="Ask your campaign’s Knowledge Tomes; every answer cites its sources." />
+    <main className={selected ? 'page assistant-page with-campaign' : 'page assistant-page'}>
+      {/* With a campaign chosen the chat has the screen: the page's title is for screen readers only. */}
+      {selected ? (
+        <h1 className="sr-only">Campaign Assistant</h1>
+      ) : (
+        <PageHeader title="Campaign Assistant" subtitle="Ask your campaign’s Knowledge Tomes; every answer cites its sources." />
+      )}
       {loaded.loadError && (
         <p className="notice error" role="alert">
           {loaded.loadError}
         </p>
       )}
       <div className="assistant-layout">
-        <CampaignSidebar campaigns={campaigns} tomeNames={tomeNames} selectedId={selected?.id ?? null} />
+        <CampaignSidebar campaigns={campaigns} played={loaded.played} tomeNames={tomeNames} selectedId={selected?.id ?? null} />
         <section className="assistant-main card">
           {!selected ? (
             <div className="empty-state">
               <h2>Choose Your Campaign</h2>
-              <p>Pick a campaign on the left. The assistant reads only the Knowledge Tomes linked to it.</p>
+              <p>
+                {campaigns.length === 0 && loaded.played.length > 0
+                  ? 'Pick a campaign you play in. The assistant reads only what your game master has shared.'
+                  : 'Pick a campaign on the left. The assistant reads only the Knowledge Tomes linked to it.'}
+              </p>
             </div>
           ) : (
             <>
@@ -198,20 +243,6 @@ export default function AssistantPage() {
                   </Link>
                 </div>
               </div>
-              {/* Beside the chat on wide screens (assistant.css), above it on narrow ones. */}
-              <div className="assistant-context">
-                <CampaignOverview description={selected.description} tomes={linkedTomes} />
-                {loaded.playerView ? (
-                  <p className="notice info assistant-tip">
-                    Player view: the assistant reads only what the game master shows players. <Link to={`/play/${selected.id}`}>Browse the campaign</Link>.
-                  </p>
-                ) : (
-                  <p className="notice info assistant-tip">
-                    Tip: the AI only sees the Knowledge Tomes linked to this campaign. Link or unlink tomes on the{' '}
-                    <Link to="/dashboard?tab=campaigns">dashboard’s Campaigns tab</Link>.
-                  </p>
-                )}
-              </div>
               {loaded.history && (
                 <ConversationHistory
                   campaignId={selected.id}
@@ -219,30 +250,56 @@ export default function AssistantPage() {
                   currentId={loaded.conversation?.id ?? null}
                   older={loaded.history.older}
                   isFirstPage={!loaded.history.before}
+                  search={loaded.history.search}
+                  error={actionData && 'historyError' in actionData ? actionData.historyError : null}
                 />
               )}
-              <nav className="tabs" aria-label="Assistant sections">
-                <Link
-                  to={`${here}${loaded.conversation ? `&conversation=${loaded.conversation.id}` : ''}${historyParam}`}
-                  className={loaded.tab === 'chat' ? 'tab active' : 'tab'}
-                  aria-current={loaded.tab === 'chat' ? 'page' : undefined}
-                  preventScrollReset
-                >
-                  Chat Assistant
-                </Link>
-                {!loaded.playerView && (
+              <div className="assistant-bar">
+                <nav className="tabs" aria-label="Assistant sections">
                   <Link
-                    to={`${here}&tab=create`}
-                    className={loaded.tab === 'create' ? 'tab active' : 'tab'}
-                    aria-current={loaded.tab === 'create' ? 'page' : undefined}
+                    to={`${here}${loaded.conversation ? `&conversation=${loaded.conversation.id}` : ''}${historyParam}`}
+                    className={loaded.tab === 'chat' ? 'tab active' : 'tab'}
+                    aria-current={loaded.tab === 'chat' ? 'page' : undefined}
                     preventScrollReset
-                    onPointerEnter={preloadCreateTab}
-                    onFocus={preloadCreateTab}
                   >
-                    Create Content
+                    Chat Assistant
                   </Link>
-                )}
-              </nav>
+                  {!loaded.playerView && (
+                    <Link
+                      to={`${here}&tab=create`}
+                      className={loaded.tab === 'create' ? 'tab active' : 'tab'}
+                      aria-current={loaded.tab === 'create' ? 'page' : undefined}
+                      preventScrollReset
+                      onPointerEnter={preloadCreateTab}
+                      onFocus={preloadCreateTab}
+                    >
+                      Create Content
+                    </Link>
+                  )}
+                </nav>
+                {/* Folded away so the conversation has the screen; one tap opens it. */}
+                <details className="assistant-context">
+                  <summary>About this campaign</summary>
+                  <CampaignOverview description={selected.description} tomes={linkedTomes} />
+                  {loaded.playerView ? (
+                    <p className="notice info assistant-tip">
+                      Player view: the assistant reads only what the game master shows players. <Link to={`/play/${selected.id}`}>Browse the campaign</Link>.
+                    </p>
+                  ) : (
+                    <p className="notice info assistant-tip">
+                      Tip: the AI only sees the Knowledge Tomes linked to this campaign. Link or unlink tomes on the{' '}
+                      <Link to="/dashboard?tab=campaigns">dashboard’s Campaigns tab</Link>.
+                    </p>
+                  )}
+                  {/* On this page the view-as-player switch lives here, so the chat keeps the screen's height. */}
+                  {!loaded.playerView && own && (
+                    <div className="assistant-view-as">
+                      <span className="muted small">See this campaign as your players do:</span>
+                      <SwitchForm mode="player" redirectTo={`${location.pathname}${location.search}`} label="View as player" />
+                    </div>
+                  )}
+                </details>
+              </div>
               {loaded.conversationError && (
                 <p className="notice error" role="alert">
                   {loaded.conversationError}

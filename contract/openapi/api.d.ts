@@ -727,7 +727,7 @@ export interface paths {
         };
         /**
          * A campaign's conversations, a page at a time
-         * @description Conversation summaries, newest first, `limit` at a time (default 50, at most 100). When older ones exist, a `Link` header with rel="next" gives the URL of the next page (`before` is its cursor).
+         * @description Conversation summaries, newest first, `limit` at a time (default 50, at most 100); `q` keeps those whose name or messages contain it. When older ones exist, a `Link` header with rel="next" gives the URL of the next page (`before` is its cursor).
          */
         get: operations["listConversations"];
         put?: never;
@@ -749,10 +749,12 @@ export interface paths {
         get: operations["getConversation"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete one of your conversations with its messages */
+        delete: operations["deleteConversation"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Rename one of your conversations */
+        patch: operations["renameConversation"];
         trace?: never;
     };
     "/api/datasets/{id}/documents/{docId}/chat": {
@@ -5379,6 +5381,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 before?: string;
+                q?: string;
             };
             header?: never;
             path: {
@@ -5397,6 +5400,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         preview: string;
+                        title: string | null;
                         message_count: number;
                         /**
                          * Format: date-time
@@ -5506,6 +5510,147 @@ export interface operations {
                             engine: string | null;
                             engine_label?: string | null;
                         }[];
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    renameConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        preview: string;
+                        title: string | null;
+                        message_count: number;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        last_updated: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
                     };
                 };
             };

@@ -164,6 +164,7 @@ export interface ConversationsTable {
   updated_at: Timestamp;
   /** The view it was held in: a GM previewing as a player holds 'player' conversations. */
   audience: Generated<'gm' | 'player'>;
+  title: string | null;
 }
 
 export interface DatasetsTable {

@@ -69,6 +69,8 @@ test.describe('the Campaign Assistant', () => {
     await expect(choice).toContainText('Saltmere Lore');
     await choice.click();
     await expect(page).toHaveURL(new RegExp(`campaign=${campaignId}`));
+    // The campaign's context is folded away so the chat has the screen; one tap opens it.
+    await page.getByText('About this campaign', { exact: true }).click();
     await expect(page.getByText('A coastal heist.')).toBeVisible();
     await expect(page.getByText('Tip: the AI only sees the Knowledge Tomes linked to this campaign')).toBeVisible();
     await expect(page.getByText(/Greetings, Game Master/)).toBeVisible();

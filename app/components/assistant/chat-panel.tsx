@@ -2,6 +2,7 @@ import { useNavigate, useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   CHAT_GREETING,
+  PLAYER_CHAT_GREETING,
   CHAT_NOTICE_MS,
   CHAT_WAITING,
   CITATION_WITHOUT_IDS_HINT,
@@ -13,11 +14,12 @@ import {
   type ContextLevel,
 } from '../../../contract/chat';
 import { USAGE_UPDATED_EVENT } from '../../../contract/usage';
-import { loadMarkdownRenderer } from '~/components/markdown/markdown';
+import { loadMarkdownRenderer, Markdown } from '~/components/markdown/markdown';
 import { ApiError } from '~/lib/api-client';
 import { isSendKey } from '~/lib/enter-sends';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { CitationCheck } from './citation-list';
+import { MessageActions } from './message-actions';
 import { MessageView, type ChatMessageView } from './message-view';
 import { streamCampaignChat } from './stream-chat';
 
@@ -77,10 +79,21 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the bottom after each change of what the list shows
+  // A new answer scrolls so its text is in view: the list follows the text while it streams, and
+  // when the answer arrives its first lines sit at the top (its sources below, not the other way).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of what the list shows
   useEffect(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (!list) return;
+    const answers = list.querySelectorAll<HTMLElement>('[data-role="assistant"] .chat-text, [data-testid="chat-streaming"] .chat-text');
+    const text = answers[answers.length - 1];
+    if (!text) {
+      list.scrollTop = list.scrollHeight;
+      return;
+    }
+    const top = text.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    // While it streams the newest line stays in view; a finished answer opens at its first line.
+    list.scrollTop = pending ? Math.max(top - 48, list.scrollHeight - list.clientHeight) : Math.max(0, top - 48);
   }, [messages, streamed, pending]);
 
   const check: CitationCheck = {
@@ -90,14 +103,14 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
     ...(playerView ? { hrefOf: (citation: ChatCitation) => playerCitationHref(campaign.id, citation) } : {}),
   };
 
-  async function send() {
-    const query = draft.trim();
+  async function send(question?: string) {
+    const query = (question ?? draft).trim();
     if (!query || pending) return;
     // The answer streams in as Markdown: its renderer starts loading now (plain text until it arrives).
     void loadMarkdownRenderer();
     const asked: ChatMessageView = { role: 'user', content: query, timestamp: new Date().toISOString(), citations: [], engine: null };
     setMessages((current) => [...current, asked]);
-    setDraft('');
+    if (question === undefined) setDraft('');
     setPending(true);
     setStreamed('');
     const controller = new AbortController();
@@ -133,7 +146,11 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
         revalidator.revalidate();
       }
     } catch (error) {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) {
+        // Stopped by the user: what had arrived stays, marked as stopped.
+        if (stoppedRef.current === controller) setMessages((current) => [...current, stoppedAnswer(streamedRef.current)]);
+        return;
+      }
       const status = error instanceof ApiError ? error.status : 0;
       const message = error instanceof Error ? error.message : 'The assistant could not answer.';
       setMessages((current) => [
@@ -151,13 +168,26 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
       // Nothing typed is lost: the question returns to the input unless a new one is being written.
       setDraft((current) => current || query);
     } finally {
-      if (!controller.signal.aborted) {
+      if (abortRef.current === controller) {
         setPending(false);
         setStreamed('');
         window.dispatchEvent(new Event(USAGE_UPDATED_EVENT));
       }
     }
   }
+
+  /** Stop while streaming: the request is aborted, the question returns to the input. */
+  function stop() {
+    const controller = abortRef.current;
+    if (!controller || !pending) return;
+    stoppedRef.current = controller;
+    controller.abort();
+  }
+
+  const stoppedRef = useRef<AbortController | null>(null);
+  const streamedRef = useRef('');
+  streamedRef.current = streamed;
+  const lastQuestion = [...messages].reverse().find((message) => message.role === 'user')?.content ?? null;
 
   const shown = failedTurn
     ? [
@@ -189,18 +219,37 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
       <div className="chat-messages" ref={listRef} data-testid="chat-messages" aria-live="polite">
         {shown.length === 0 && !pending && (
           <div className="chat-greeting">
-            <p>{CHAT_GREETING}</p>
+            <p>{playerView ? PLAYER_CHAT_GREETING : CHAT_GREETING}</p>
           </div>
         )}
         {shown.map((message, index) => (
-          <MessageView key={`${message.timestamp}-${index}`} message={message} check={check} />
+          <MessageView
+            key={`${message.timestamp}-${index}`}
+            message={message}
+            check={check}
+            actions={
+              <MessageActions
+                message={message}
+                campaignId={campaign.id}
+                conversationId={conversationId}
+                contextLevel={contextLevel}
+                regenerateQuestion={index === shown.length - 1 && message.role === 'assistant' ? lastQuestion : null}
+                busy={pending}
+                onResend={(question) => void send(question)}
+              />
+            }
+          />
         ))}
         {pending && (
           <article className="chat-message assistant streaming" data-testid="chat-streaming">
             <header className="chat-message-meta">
               <span className="chat-role">Assistant</span>
             </header>
-            {streamed && <div className="chat-text streaming-text">{streamed}</div>}
+            {streamed && (
+              <div className="chat-text">
+                <Markdown text={streamed} />
+              </div>
+            )}
             <p className="chat-waiting">{CHAT_WAITING}</p>
           </article>
         )}
@@ -246,11 +295,27 @@ export function ChatPanel({ campaign, conversation, contextLevel, onContextLevel
               }
             }}
           />
-          <button type="submit" className="primary" disabled={hydrated && (pending || draft.trim() === '')}>
-            Send
-          </button>
+          {pending ? (
+            <button type="button" className="danger chat-stop" onClick={stop}>
+              Stop
+            </button>
+          ) : (
+            <button type="submit" className="primary" disabled={hydrated && draft.trim() === ''}>
+              Send
+            </button>
+          )}
         </div>
       </form>
     </section>
   );
+}
+
+function stoppedAnswer(partial: string): ChatMessageView {
+  return {
+    role: 'assistant',
+    content: partial ? `${partial}\n\n*Stopped before the end.*` : '*Stopped before any answer arrived.*',
+    timestamp: new Date().toISOString(),
+    citations: [],
+    engine: null,
+  };
 }

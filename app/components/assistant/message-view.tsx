@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Markdown } from '../markdown/markdown';
 import type { ChatCitation } from '../../../contract/chat';
 import { CitationList, type CitationCheck } from './citation-list';
@@ -18,7 +19,7 @@ export interface ChatMessageView {
 const ENGINE_LABELS: Record<string, string> = { claude: 'Claude', openai: 'Your model', offline: 'Offline engine' };
 
 /** One chat message: who, when, the text (Markdown, raw HTML dropped) and its sources. */
-export function MessageView({ message, check }: { message: ChatMessageView; check?: CitationCheck }) {
+export function MessageView({ message, check, actions }: { message: ChatMessageView; check?: CitationCheck; actions?: ReactNode }) {
   const failed = message.errorStatus !== undefined;
   return (
     <article className={`chat-message ${message.role}${failed ? ' failed' : ''}`} data-testid="chat-message" data-role={message.role}>
@@ -34,6 +35,7 @@ export function MessageView({ message, check }: { message: ChatMessageView; chec
       </header>
       <div className="chat-text">{message.role === 'user' ? <p className="user-text">{message.content}</p> : <Markdown text={message.content} />}</div>
       <CitationList citations={message.citations} check={check} />
+      {actions}
     </article>
   );
 }

@@ -29,7 +29,8 @@ export function ViewAsSwitch({ viewingAsPlayer, runsCampaigns }: { viewingAsPlay
   );
 }
 
-function SwitchForm({ mode, redirectTo, label }: { mode: 'player' | 'gm'; redirectTo: string; label: string }) {
+/** The switch's plain form (also offered inside the Assistant's folded campaign context). */
+export function SwitchForm({ mode, redirectTo, label }: { mode: 'player' | 'gm'; redirectTo: string; label: string }) {
   return (
     <Form method="post" action="/view-as">
       <input type="hidden" name="mode" value={mode} />

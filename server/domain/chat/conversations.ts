@@ -11,7 +11,10 @@ import { generationCost, recordGeneration, type GenerationCost } from './usage-r
 
 export interface ConversationSummary {
   id: string;
+  /** The owner's name for it, else its first question (shortened). */
   preview: string;
+  /** Set when the owner renamed it. */
+  title: string | null;
   message_count: number;
   last_updated: string;
 }
@@ -44,6 +47,8 @@ export const conversationPageSchema = z.object({
     .max(CONVERSATION_PAGE_MAX, 'limit must be a number from 1 to 100')
     .optional(),
   before: z.string().uuid('before must be the cursor of an earlier page').optional(),
+  /** Only conversations whose title or messages contain this text. */
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
 });
 export type ConversationPageRequest = z.input<typeof conversationPageSchema>;
 
@@ -53,23 +58,22 @@ export type ConversationPageRequest = z.input<typeof conversationPageSchema>;
  * next page starts below its (updated_at, id), read in SQL so no precision is lost.
  */
 export async function listConversations(db: Kysely<DB>, access: CampaignAccess, page: ConversationPageRequest = {}): Promise<ConversationPage> {
-  const { limit = CONVERSATION_PAGE_DEFAULT, before } = conversationPageSchema.parse(page);
+  const { limit = CONVERSATION_PAGE_DEFAULT, before, q } = conversationPageSchema.parse(page);
   const { userId } = access;
   const campaignId = access.campaign.id;
-  let query = db
-    .selectFrom('conversations as cv')
-    .select([
-      'cv.id',
-      'cv.updated_at',
-      sql<string>`(select count(*) from messages m where m.conversation_id = cv.id)`.as('message_count'),
-      sql<string | null>`(select m.content from messages m where m.conversation_id = cv.id and m.role = 'user' order by m.id limit 1)`.as('first_question'),
-    ])
+  let query = summaries(db)
     .where('cv.user_id', '=', userId)
     .where('cv.campaign_id', '=', campaignId)
     .where('cv.kind', '=', 'campaign_chat')
     .where('cv.audience', '=', access.audience);
   if (before) {
     query = query.where(sql<boolean>`(cv.updated_at, cv.id) < (select c.updated_at, c.id from conversations c where c.id = ${before} and c.user_id = ${userId})`);
+  }
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(
+      sql<boolean>`(cv.title ilike ${pattern} or exists (select 1 from messages m where m.conversation_id = cv.id and m.content ilike ${pattern}))`,
+    );
   }
   const rows = await query
     .orderBy('cv.updated_at', 'desc')
@@ -78,12 +82,7 @@ export async function listConversations(db: Kysely<DB>, access: CampaignAccess, 
     .execute();
   const shown = rows.slice(0, limit);
   return {
-    conversations: shown.map((row) => ({
-      id: row.id,
-      preview: preview(row.first_question ?? ''),
-      message_count: Number(row.message_count),
-      last_updated: row.updated_at.toISOString(),
-    })),
+    conversations: shown.map(summaryOf),
     older: rows.length > limit ? shown[shown.length - 1].id : null,
   };
 }
@@ -111,6 +110,61 @@ export async function getConversation(db: Kysely<DB>, access: CampaignAccess, co
       engine: m.engine,
       engine_label: m.engine_label,
     })),
+  };
+}
+
+export const conversationTitleSchema = z.object({
+  title: z
+    .string({ error: 'title is required' })
+    .trim()
+    .min(1, 'Give the conversation a name')
+    .max(PREVIEW_CHARACTERS, `A name is at most ${PREVIEW_CHARACTERS} characters`),
+});
+
+/** Renames one of the caller's conversations at the campaign (404 for anyone else's). */
+export async function renameConversation(db: Kysely<DB>, access: CampaignAccess, conversationId: string, input: unknown): Promise<ConversationSummary> {
+  const { title } = conversationTitleSchema.parse(input);
+  const conversation = await requireConversation(
+    db,
+    access.userId,
+    { kind: 'campaign_chat', campaignId: access.campaign.id, audience: access.audience },
+    conversationId,
+  );
+  await db.updateTable('conversations').set({ title }).where('id', '=', conversation.id).execute();
+  return summaryOf(await summaries(db).where('cv.id', '=', conversation.id).executeTakeFirstOrThrow());
+}
+
+/** Deletes one of the caller's conversations at the campaign with its messages (404 for anyone else's). */
+export async function deleteConversation(db: Kysely<DB>, access: CampaignAccess, conversationId: string): Promise<void> {
+  const conversation = await requireConversation(
+    db,
+    access.userId,
+    { kind: 'campaign_chat', campaignId: access.campaign.id, audience: access.audience },
+    conversationId,
+  );
+  await db.deleteFrom('conversations').where('id', '=', conversation.id).execute();
+}
+
+/** The conversations' columns a summary shows. */
+function summaries(db: Kysely<DB>) {
+  return db
+    .selectFrom('conversations as cv')
+    .select([
+      'cv.id',
+      'cv.title',
+      'cv.updated_at',
+      sql<string>`(select count(*) from messages m where m.conversation_id = cv.id)`.as('message_count'),
+      sql<string | null>`(select m.content from messages m where m.conversation_id = cv.id and m.role = 'user' order by m.id limit 1)`.as('first_question'),
+    ]);
+}
+
+function summaryOf(row: { id: string; title: string | null; updated_at: Date; message_count: string; first_question: string | null }): ConversationSummary {
+  return {
+    id: row.id,
+    preview: preview(row.title ?? row.first_question ?? ''),
+    title: row.title,
+    message_count: Number(row.message_count),
+    last_updated: row.updated_at.toISOString(),
   };
 }
 

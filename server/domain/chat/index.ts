@@ -1,8 +1,11 @@
 export { askCampaign, campaignChatSchema, prepareCampaignChat, type CampaignChatInput, type PreparedCampaignChat } from './campaign-chat';
 export {
   conversationPageSchema,
+  conversationTitleSchema,
+  deleteConversation,
   getConversation,
   listConversations,
+  renameConversation,
   type Conversation,
   type ConversationPage,
   type ConversationSummary,

@@ -7,11 +7,14 @@ import {
   askDocument,
   campaignChatSchema,
   conversationPageSchema,
+  conversationTitleSchema,
+  deleteConversation,
   documentChatSchema,
   getCampaignDocumentConversation,
   getConversation,
   listConversations,
   prepareCampaignChat,
+  renameConversation,
 } from '../../domain/chat';
 import { isDomainError } from '../../domain/errors';
 import type { Services } from '../../services';
@@ -30,7 +33,7 @@ const answerSchema = z.object({
     .describe('Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline)'),
   timestamp: timestamp,
 });
-const summarySchema = z.object({ id: z.string(), preview: z.string(), message_count: z.number(), last_updated: timestamp });
+const summarySchema = z.object({ id: z.string(), preview: z.string(), title: z.string().nullable(), message_count: z.number(), last_updated: timestamp });
 const conversationSchema = z.object({
   id: z.string(),
   campaign_id: z.string(),
@@ -118,7 +121,7 @@ export async function chatRoutes(app: ZodApi, services: Services) {
         summary: "A campaign's conversations, a page at a time",
         tags,
         description:
-          'Conversation summaries, newest first, `limit` at a time (default 50, at most 100). When older ones exist, a `Link` header with rel="next" gives the URL of the next page (`before` is its cursor).',
+          'Conversation summaries, newest first, `limit` at a time (default 50, at most 100); `q` keeps those whose name or messages contain it. When older ones exist, a `Link` header with rel="next" gives the URL of the next page (`before` is its cursor).',
         params: campaignParams,
         querystring: conversationPageSchema,
         response: { 200: z.array(summarySchema), 400: errorResponse, 404: errorResponse },
@@ -131,6 +134,7 @@ export async function chatRoutes(app: ZodApi, services: Services) {
       if (page.older) {
         const next = new URLSearchParams({ before: page.older });
         if (query.limit) next.set('limit', String(query.limit));
+        if (query.q) next.set('q', query.q);
         reply.header('link', `</api/campaigns/${encodeURIComponent(id)}/conversations?${next.toString()}>; rel="next"`);
       }
       return page.conversations;
@@ -151,6 +155,42 @@ export async function chatRoutes(app: ZodApi, services: Services) {
     async (request) => {
       const { id, conversationId } = request.params;
       return getConversation(db, await campaignAccessOf(services, request, id), conversationId);
+    },
+  );
+
+  app.patch(
+    '/api/campaigns/:id/conversations/:conversationId',
+    {
+      schema: {
+        operationId: 'renameConversation',
+        summary: 'Rename one of your conversations',
+        tags,
+        params: conversationParams,
+        body: conversationTitleSchema,
+        response: { 200: summarySchema, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { id, conversationId } = request.params;
+      return renameConversation(db, await campaignAccessOf(services, request, id), conversationId, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/campaigns/:id/conversations/:conversationId',
+    {
+      schema: {
+        operationId: 'deleteConversation',
+        summary: 'Delete one of your conversations with its messages',
+        tags,
+        params: conversationParams,
+        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { id, conversationId } = request.params;
+      await deleteConversation(db, await campaignAccessOf(services, request, id), conversationId);
+      return { deleted: conversationId };
     },
   );
 
