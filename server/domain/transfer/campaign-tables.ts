@@ -146,6 +146,7 @@ export const LEFT_OUT: Record<string, string> = {
   registration_codes: "this server's administration",
   login_failures: "this server's administration",
   password_reset_codes: "this server's administration",
+  api_tokens: "personal API tokens are this server's sign-ins",
   campaign_members: "players' seats are accounts of this server; the GM invites players again",
   campaign_invites: "invite codes of this server's players",
   player_notes: "a player's private notes are theirs, not the GM's",

@@ -14,7 +14,7 @@ export interface DateFound {
   absolute: boolean;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
@@ -51,7 +51,7 @@ const { cardinals: CARDINALS, ordinals: ORDINALS } = numberWords();
 const alternatives = (words: Iterable<string>) =>
   [...words]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapeRegExp)
     .join('|');
 const DAY = `(\\d{1,3}(?:st|nd|rd|th)?|${alternatives(ORDINALS.keys())})`;
 const COUNT = `(\\d{1,3}|${alternatives(CARDINALS.keys())})`;
