@@ -199,6 +199,13 @@ export interface CampaignMembersTable {
   joined_at: Generated<Date>;
 }
 
+/** An invite that no longer admits one user: the GM removed them (migration 155). */
+export interface CampaignInviteRevocationsTable {
+  invite_id: string;
+  user_id: string;
+  revoked_at: Generated<Date>;
+}
+
 export interface CampaignInvitesTable {
   id: Generated<string>;
   campaign_id: string;
@@ -419,6 +426,7 @@ export interface DB {
   campaign_datasets: CampaignDatasetsTable;
   campaign_members: CampaignMembersTable;
   campaign_invites: CampaignInvitesTable;
+  campaign_invite_revocations: CampaignInviteRevocationsTable;
   player_notes: PlayerNotesTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
