@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DiskWatchingFS, RecoveringInstance } from './embedded-recovery';
+import { freeBytesAt, LOW_SPACE_BYTES } from './startup-failure';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
@@ -94,7 +95,12 @@ export async function openEmbedded(dataDir: string | 'memory', options: Embedded
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const filesystem = options.filesystem ?? ((dir, onDiskFull) => new DiskWatchingFS(dir, onDiskFull));
   let loadDataDir = options.loadDataDir;
-  const instance = await RecoveringInstance.start((onDiskFull) => {
+  const instance = await RecoveringInstance.start((onDiskFull, restart) => {
+    // A start on a disk known to be full never settles (it stops at its first failed write), and
+    // each one holds its memory: after a failure, none is tried until the disk has room again.
+    const free = restart ? freeBytesAt(dataDir) : null;
+    if (free !== null && free < LOW_SPACE_BYTES)
+      throw Object.assign(new Error('No space left on device: the disk holding the data folder is full'), { code: 'ENOSPC' });
     const watched = filesystem(dataDir, onDiskFull);
     const pglite = PGlite.create({ ...settings, fs: watched, ...(loadDataDir ? { loadDataDir } : {}) });
     loadDataDir = undefined;

@@ -59,7 +59,7 @@ export class DiskWatchingFS extends NodeFS {
 }
 
 /** Starts an instance over the data folder, its filesystem reporting a full disk to `onDiskFull`. */
-export type OpenInstance = (onDiskFull: () => void) => { fs: DiskWatchingFS; pglite: Promise<PGlite> };
+export type OpenInstance = (onDiskFull: () => void, restart: boolean) => { fs: DiskWatchingFS; pglite: Promise<PGlite> };
 
 // PGlite's methods that reach the database; each runs on the instance current when it is called.
 const DATABASE_METHODS = new Set(['query', 'exec', 'transaction', 'listen', 'unlisten', 'sql', 'describeQuery', 'dumpDataDir', 'execProtocol', 'execProtocolRaw']);
@@ -76,7 +76,7 @@ export class RecoveringInstance {
 
   static async start(open: OpenInstance): Promise<RecoveringInstance> {
     const instance = new RecoveringInstance(open);
-    await instance.launch();
+    await instance.launch(false);
     return instance;
   }
 
@@ -84,7 +84,7 @@ export class RecoveringInstance {
    * Starts an instance. A write that fails for want of space retires it at once, whether it was
    * starting (PGlite's start never settles after one) or running.
    */
-  private async launch(): Promise<PGlite> {
+  private async launch(restart: boolean): Promise<PGlite> {
     let refuseStart: (error: unknown) => void = () => {};
     const fullWhileStarting = new Promise<never>((_resolve, reject) => (refuseStart = reject));
     let watched: DiskWatchingFS | null = null;
@@ -93,7 +93,7 @@ export class RecoveringInstance {
       if (this.current?.fs === watched) this.current = null;
       refuseStart(diskFullError('the embedded database could not start'));
     };
-    const opened = this.open(onDiskFull);
+    const opened = this.open(onDiskFull, restart);
     watched = opened.fs;
     opened.pglite.catch(() => undefined);
     const pglite = await Promise.race([opened.pglite, fullWhileStarting]);
@@ -110,7 +110,7 @@ export class RecoveringInstance {
   async use(): Promise<PGlite> {
     if (this.current) return this.current.pglite;
     if (this.starting) return this.starting;
-    this.starting = this.launch()
+    this.starting = this.launch(true)
       .then((pglite) => {
         this.recoveredAt = Date.now();
         return pglite;
