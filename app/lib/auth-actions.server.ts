@@ -39,7 +39,7 @@ export async function registerFromForm(context: AppLoadContext, request: Request
       throw new DomainError(400, 'Passwords do not match');
     }
     const input = accounts.registrationSchema.parse(fields);
-    const { token } = await accounts.registerAccount(context.services.db, input, context.services.env.SESSION_TTL_DAYS);
+    const { token } = await accounts.registerAccount(context.services.db, input, { ip: context.clientIp, ttlDays: context.services.env.SESSION_TTL_DAYS });
     return redirect(safeRedirectTarget(fields.redirectTo), {
       headers: { 'Set-Cookie': sessionCookie(token, context.services.env.SESSION_TTL_DAYS, request) },
     });

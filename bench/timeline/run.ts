@@ -47,7 +47,11 @@ async function seed(dataDir: string) {
   const database = await openDatabase(databaseTargetFromEnv(env));
   await migrate(database);
   const code = await createRegistrationCode(database.db);
-  const { user } = await registerAccount(database.db, { username: USERNAME, email: `${USERNAME}@example.com`, password: PASSWORD, registration_code: code }, 30);
+  const { user } = await registerAccount(
+    database.db,
+    { username: USERNAME, email: `${USERNAME}@example.com`, password: PASSWORD, registration_code: code },
+    { ip: '127.0.0.1', ttlDays: 30 },
+  );
   const campaign = await createCampaign(database.db, user.id, { name: 'Two Thousand Tales' });
   const next = random(7);
   const first = dayNumber({ year: 1490, month: 1, day: 1 });

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { DiskWatchingFS, RecoveringInstance } from './embedded-recovery';
+import { freeBytesAt, LOW_SPACE_BYTES } from './startup-failure';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
@@ -20,6 +22,8 @@ export interface Database {
   runScript(script: string): Promise<void>;
   /** The embedded engine, when that is what we run on (pg-boss uses it directly). */
   pglite?: PGlite;
+  /** When the embedded engine last started again after its disk filled (ms), or null. */
+  recoveredAt?(): number | null;
   /** The server connection string, when we run on a Postgres server. */
   url?: string;
   close(): Promise<void>;
@@ -85,14 +89,31 @@ export function pgliteStartParams(dataDir: string | 'memory'): string[] {
   return [...PGlite.defaultStartParams, ...pgliteSettings(dataDir).flatMap((setting) => ['-c', setting])];
 }
 
-async function openEmbedded(dataDir: string | 'memory'): Promise<Database> {
-  if (dataDir !== 'memory') fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const pglite = await PGlite.create(dataDir === 'memory' ? 'memory://' : dataDir, {
-    extensions: { vector },
-    startParams: pgliteStartParams(dataDir),
-    ...FAST_BYTEA,
+/** How a test starts the embedded database: a filesystem of its own, a data folder to load. */
+export interface EmbeddedOptions {
+  filesystem?: (dataDir: string, onDiskFull: () => void) => DiskWatchingFS;
+  loadDataDir?: Blob;
+}
+
+export async function openEmbedded(dataDir: string | 'memory', options: EmbeddedOptions = {}): Promise<Database> {
+  const settings = { extensions: { vector }, startParams: pgliteStartParams(dataDir), ...FAST_BYTEA };
+  if (dataDir === 'memory')
+    return embeddedDatabase(await PGlite.create('memory://', { ...settings, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) }));
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const filesystem = options.filesystem ?? ((dir, onDiskFull) => new DiskWatchingFS(dir, onDiskFull));
+  let loadDataDir = options.loadDataDir;
+  const instance = await RecoveringInstance.start((onDiskFull, restart) => {
+    // A start on a disk known to be full never settles (it stops at its first failed write), and
+    // each one holds its memory: after a failure, none is tried until the disk has room again.
+    const free = restart ? freeBytesAt(dataDir) : null;
+    if (free !== null && free < LOW_SPACE_BYTES)
+      throw Object.assign(new Error('No space left on device: the disk holding the data folder is full'), { code: 'ENOSPC' });
+    const watched = filesystem(dataDir, onDiskFull);
+    const pglite = PGlite.create({ ...settings, fs: watched, ...(loadDataDir ? { loadDataDir } : {}) });
+    loadDataDir = undefined;
+    return { fs: watched, pglite };
   });
-  return embeddedDatabase(pglite);
+  return { ...embeddedDatabase(instance.asPglite()), recoveredAt: () => instance.recoveredAt };
 }
 
 /** A Database over an open PGlite (also used by tests, which load it from a template). */

@@ -29,6 +29,12 @@ export interface CampaignDatasetsTable {
   linked_at: Generated<Date>;
 }
 
+export interface CampaignInviteRevocationsTable {
+  invite_id: string;
+  user_id: string;
+  revoked_at: Generated<Date>;
+}
+
 export interface CampaignInvitesTable {
   id: Generated<string>;
   campaign_id: string;
@@ -399,6 +405,7 @@ export interface DB {
   api_tokens: ApiTokensTable;
   campaign_calendars: CampaignCalendarsTable;
   campaign_datasets: CampaignDatasetsTable;
+  campaign_invite_revocations: CampaignInviteRevocationsTable;
   campaign_invites: CampaignInvitesTable;
   campaign_members: CampaignMembersTable;
   campaigns: CampaignsTable;

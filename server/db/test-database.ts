@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'kysely';
 import { startQueue } from '../queue';
-import { embeddedDatabase, FAST_BYTEA, openDatabase, type Database } from './database';
+import { embeddedDatabase, type EmbeddedOptions, FAST_BYTEA, openDatabase, openEmbedded, type Database } from './database';
 import { migrate } from './migrate';
 
 /**
@@ -40,6 +40,13 @@ export async function createTestDatabase(): Promise<Database> {
   const template = await embeddedTemplate();
   const pglite = await PGlite.create('memory://', { extensions: { vector }, loadDataDir: template, ...FAST_BYTEA });
   const database = embeddedDatabase(pglite);
+  await migrate(database);
+  return database;
+}
+
+/** A migrated embedded database in a data folder of its own (a test of the disk under it). */
+export async function createEmbeddedTestDatabase(dataDir: string, options: Omit<EmbeddedOptions, 'loadDataDir'> = {}): Promise<Database> {
+  const database = await openEmbedded(dataDir, { ...options, loadDataDir: await embeddedTemplate() });
   await migrate(database);
   return database;
 }

@@ -39,8 +39,10 @@ export function clearSessionCookie(reply: FastifyReply) {
 }
 
 /**
- * Resolves the signed-in user for every request, and refuses cross-site state changes
- * made with the cookie (scripts with a bearer token are not affected).
+ * Resolves the signed-in user for every request, and refuses cross-site state changes: any
+ * made with the cookie that does not carry our own Origin (or Referer), and any a browser marks
+ * as sent from another site even with no cookie at all (a forged sign-in or registration, login
+ * CSRF). Scripts with a bearer token are not affected.
  */
 export function installAuth(app: FastifyInstance, services: Services) {
   app.decorateRequest('user', null);
@@ -51,7 +53,8 @@ export function installAuth(app: FastifyInstance, services: Services) {
     // Built files (scripts, styles, the favicon) are the same for everyone: no session query.
     if (request.routeOptions.config?.staticFile === true) return;
     const found = sessionTokenOf(request, { allowQueryToken: request.routeOptions.config?.allowQueryToken === true });
-    if (found && found.via === 'cookie' && !isSafeMethod(request.method) && !sameOrigin(request)) {
+    const crossSite = !isSafeMethod(request.method) && !sameOrigin(request) && (found?.via === 'cookie' || (!found && sentFromAPage(request)));
+    if (crossSite) {
       return reply.status(403).send({ error: 'Cross-site request refused' });
     }
     if (!found) return;
@@ -112,6 +115,11 @@ export function currentUser(request: FastifyRequest): SessionUser {
 
 function isSafeMethod(method: string) {
   return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+}
+
+/** Whether a browser stated where the request came from (a page's form or script sends this). */
+function sentFromAPage(request: FastifyRequest): boolean {
+  return request.headers.origin !== undefined || request.headers.referer !== undefined;
 }
 
 function sameOrigin(request: FastifyRequest): boolean {

@@ -20,6 +20,18 @@ describe('request logging', () => {
     expect(redactUrl('/api/campaigns')).toBe('/api/campaigns');
   });
 
+  it('redacts every secret in a URL however it is spelled: encoded names, any case, secrets in the path', () => {
+    expect(redactUrl('/api/x/file?%74oken=abc&page=2')).toBe('/api/x/file?%74oken=[redacted]&page=2');
+    expect(redactUrl('/api/x/file?TOKEN=abc;%54%4F%4B%45%4E=def&to%6Ben=ghi')).toBe('/api/x/file?TOKEN=[redacted];%54%4F%4B%45%4E=[redacted]&to%6Ben=[redacted]');
+    expect(redactUrl('/api/x/file?token+=abc')).toBe('/api/x/file?token+=[redacted]');
+    expect(redactUrl('/join/SEAT-AAAAA-BBBBB-CCCCC')).toBe('/join/[redacted]');
+    expect(redactUrl('/join/SEAT-AAAAA?x=1#frag')).toBe('/join/[redacted]?x=1');
+    expect(redactUrl('/%6Aoin/SEAT-AAAAA')).toBe('/%6Aoin/[redacted]');
+    expect(redactUrl('/reset/r3setC0de/')).toBe('/reset/[redacted]/');
+    expect(redactUrl('/api/campaigns/abc/invites/def')).toBe('/api/campaigns/abc/invites/def');
+    expect(redactUrl('/join')).toBe('/join');
+  });
+
   it('writes no session token to any log line, whether it came in the query, a header or a cookie', async () => {
     const lines: string[] = [];
     const stream = new PassThrough();
@@ -30,6 +42,8 @@ describe('request logging', () => {
       const { token } = await t.signUp();
       const id = '00000000-0000-4000-8000-000000000000';
       await app.inject({ method: 'GET', url: `/api/datasets/${id}/documents/${id}/file?inline=1&token=${token}` });
+      await app.inject({ method: 'GET', url: `/api/datasets/${id}/documents/${id}/file?inline=1&%74oken=${token}` });
+      await app.inject({ method: 'GET', url: `/join/${token}` });
       await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
       await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `tk_session=${token}` } });
       await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nobody', password: token } });

@@ -7,7 +7,7 @@ import { createReadableStreamFromReadable, createRequestHandler, type RequestHan
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from '../../app/load-context';
 import type { Services } from '../services';
-import { BAD_TEXT_MESSAGE, isBadText } from './input-guard';
+import { BAD_TEXT_MESSAGE, isBadText } from '../text/untrusted-json';
 import { domainForPages } from './page-domain';
 import { PublicPageCache } from './public-pages';
 import type { StorageHealth } from './storage-health';
@@ -100,24 +100,15 @@ export async function remixRoutes(
         log: request.log,
       };
       const body = new CountedBody(request.raw, limit);
-      let source: Readable = body;
-      // Plain forms are small (2 MB at most): read them here and refuse text the database
-      // cannot hold (NUL, broken Unicode) with a 400, before any action runs.
-      if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-        const chunks: Buffer[] = [];
-        try {
-          for await (const chunk of body) chunks.push(chunk as Buffer);
-        } catch {
-          if (body.exceeded) return reply.status(413).send({ error: tooLarge(limit) });
-          throw new Error('The request body could not be read');
-        }
-        const raw = Buffer.concat(chunks);
-        for (const [key, value] of new URLSearchParams(raw.toString('utf8'))) {
-          if (isBadText(key) || isBadText(value)) return reply.status(400).send({ error: BAD_TEXT_MESSAGE });
-        }
-        source = Readable.from([raw]);
+      let form: PageForm;
+      try {
+        form = await pageForm(request, body, limit);
+      } catch {
+        if (body.exceeded) return reply.status(413).send({ error: tooLarge(limit) });
+        throw new Error('The request body could not be read');
       }
-      const webRequest = toWebRequest(request, reply, source);
+      if (form.badText) return reply.status(400).send({ error: BAD_TEXT_MESSAGE });
+      const webRequest = toWebRequest(request, reply, form.source, form.contentType);
       const response = await handle(webRequest, context);
       if (body.exceeded) return reply.status(413).send({ error: tooLarge(limit) });
       if (isPublicPage) {
@@ -127,6 +118,47 @@ export async function remixRoutes(
       return sendWebResponse(reply, response);
     });
   });
+}
+
+type PageForm = { source: Readable; contentType?: string; badText?: boolean };
+
+/**
+ * The body a page action reads, as a form it can read: every action reads its fields with
+ * `request.formData()`, which throws on a body that is not a form (JSON, text, multipart with a
+ * broken boundary). Such a body reaches the action as an empty form, so it answers its own
+ * "field missing" error (a 4xx on the page), never a 500. Plain forms (2 MB at most) are read
+ * here and text the database cannot hold (NUL, broken Unicode) is refused with a 400 before any
+ * action runs. The dashboard's upload (multipart, up to MAX_UPLOAD_MB) streams through unread.
+ */
+async function pageForm(request: FastifyRequest, body: CountedBody, limit: number): Promise<PageForm> {
+  if (request.method === 'GET' || request.method === 'HEAD') return { source: body };
+  const contentType = String(request.headers['content-type'] ?? '');
+  const kind = contentType.split(';')[0].trim().toLowerCase();
+  if (kind === 'multipart/form-data' && limit > PAGE_BODY_LIMIT) return { source: body };
+  const raw = await readAll(body);
+  if (kind === 'application/x-www-form-urlencoded') {
+    for (const [key, value] of new URLSearchParams(raw.toString('utf8'))) {
+      if (isBadText(key) || isBadText(value)) return { source: body, badText: true };
+    }
+    return { source: Readable.from([raw]) };
+  }
+  if (kind === 'multipart/form-data') {
+    try {
+      await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+      return { source: Readable.from([raw]) };
+    } catch {
+      return emptyForm();
+    }
+  }
+  return emptyForm();
+}
+
+const emptyForm = (): PageForm => ({ contentType: 'application/x-www-form-urlencoded', source: Readable.from([]) });
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Page forms: the upload limit for the dashboard (the no-JavaScript upload posts there), 2 MB elsewhere. */
@@ -160,7 +192,7 @@ class CountedBody extends Transform {
   }
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Readable): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Readable, contentType?: string): Request {
   const origin = `${request.protocol}://${request.host}`;
   const url = new URL(request.url, origin);
   const controller = new AbortController();
@@ -170,6 +202,10 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Readab
     if (value === undefined) continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else headers.set(key, value);
+  }
+  if (contentType) {
+    headers.set('content-type', contentType);
+    headers.delete('content-length');
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url.href, {

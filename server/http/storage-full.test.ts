@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../tests/support/test-app';
+import { FillingDisk } from '../../tests/support/filling-disk';
 import { uploadFile } from '../../tests/support/tome-upload';
+import { createEmbeddedTestDatabase } from '../db/test-database';
 import { DISK_FULL_MESSAGE } from './storage-health';
 
 // A real full disk cannot be made here, so the database itself is made to fail the way a full
@@ -11,7 +16,7 @@ describe('a full disk', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
   });
@@ -43,4 +48,48 @@ describe('a full disk', () => {
       await sql`drop function simulate_disk_full()`.execute(t.services.db);
     }
   });
+});
+
+// The embedded database in a data folder whose disk fills (tests/support/filling-disk.ts): its
+// writes fail with ENOSPC below PGlite, as on a full tmpfs.
+describe('the embedded database on a disk that fills during work', () => {
+  let t: TestApp;
+  let dataDir: string;
+  const disk = new FillingDisk();
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-full-disk-'));
+    const database = await createEmbeddedTestDatabase(path.join(dataDir, 'pg'), { filesystem: disk.filesystem });
+    t = await createTestApp({ database });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps answering (507 for writes, /api/health names the storage) and is healthy again once space returns, without a restart', async () => {
+    const { token } = await t.signUp();
+    const tome = await t.app.inject({ method: 'POST', url: '/api/datasets', headers: bearer(token), payload: { name: 'Full', description: '' } });
+    const datasetId = tome.json().id as string;
+
+    disk.full = true;
+    const upload = await uploadFile(t, token, datasetId, 'notes.md', new TextEncoder().encode(`# Notes\n\n${'The keep is old. '.repeat(20_000)}`));
+    expect(disk.writesRefused).toBeGreaterThan(0);
+    expect(upload.statusCode).toBe(507);
+    expect(upload.json().error).toBe(DISK_FULL_MESSAGE);
+    const whileFull = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(whileFull.statusCode).toBe(507);
+    expect(whileFull.json()).toMatchObject({ status: 'storage_full', error: DISK_FULL_MESSAGE });
+    const write = await t.app.inject({ method: 'POST', url: '/api/datasets', headers: bearer(token), payload: { name: 'Another', description: '' } });
+    expect(write.statusCode).toBe(507);
+
+    disk.full = false;
+    const healthy = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(healthy.statusCode).toBe(200);
+    expect(healthy.json()).toMatchObject({ status: 'ok' });
+    const docs = await t.app.inject({ method: 'GET', url: `/api/datasets/${datasetId}/documents`, headers: bearer(token) });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.json()).toEqual([]);
+    const again = await uploadFile(t, token, datasetId, 'notes.md', new TextEncoder().encode('# Notes\n\nThe keep is old.'));
+    expect(again.statusCode).toBe(202);
+  }, 120_000);
 });

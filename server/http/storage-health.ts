@@ -19,9 +19,13 @@ export class StorageHealth {
     this.fullAt = now;
   }
 
-  /** The storage's state for /api/health. */
-  state(now = Date.now()): { full: boolean; since: Date | null } {
+  /**
+   * The storage's state for /api/health. `recoveredAt`: when the embedded database last started
+   * again after its disk filled; a failure before that is over.
+   */
+  state(now = Date.now(), recoveredAt: number | null = null): { full: boolean; since: Date | null } {
     if (this.fullAt !== null && now - this.fullAt > RECOVERY_MS) this.fullAt = null;
+    if (this.fullAt !== null && recoveredAt !== null && recoveredAt >= this.fullAt) this.fullAt = null;
     return { full: this.fullAt !== null, since: this.fullAt === null ? null : new Date(this.fullAt) };
   }
 }

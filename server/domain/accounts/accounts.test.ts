@@ -162,6 +162,34 @@ describe('accounts over /api/auth', () => {
     expect((await login(username, 'Dragons4ever', '10.4.0.1')).statusCode).toBe(200);
   });
 
+  it('stops a code holder from listing accounts: five refused names per code, then 429; refusals count toward the address throttle', async () => {
+    const names = await Promise.all([1, 2, 3, 4, 5, 6].map(async () => (await t.signUp()).username));
+    const code = await createRegistrationCode(t.services.db, { uses: 5 });
+    const probe = (username: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: ip,
+        payload: { username, email: 'p@example.com', password: 'Dragons4ever', registration_code: code },
+      });
+    for (const [i, name] of names.slice(0, 5).entries()) expect((await probe(name, `10.4.0.${i + 1}`)).statusCode).toBe(409);
+    const sixth = await probe(names[5], '10.4.0.9');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).not.toContain('exists');
+    expect(sixth.headers['retry-after']).toBeDefined();
+
+    const wrong = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: '10.4.1.1',
+        payload: { username: `guess${i}`, email: 'g@example.com', password: 'Dragons4ever', registration_code: `TOME-WRONG-${i}` },
+      });
+    for (let i = 0; i < 20; i++) expect((await wrong(i)).statusCode).toBe(403);
+    expect((await wrong(20)).statusCode).toBe(429);
+    expect((await login('someone', 'Wrong12345', '10.4.1.1')).statusCode).toBe(429);
+  });
+
   it('refuses cookie-authenticated state changes from another origin', async () => {
     const { token } = await t.signUp();
     const cross = await t.app.inject({

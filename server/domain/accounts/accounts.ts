@@ -8,7 +8,7 @@ import { addPlayer } from '../seats/members';
 import { AccountError } from './errors';
 import { clearLoginFailures, describeWait, failureKeyOf, lockedFor, recordLoginFailure, throttledFor } from './login-throttle';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { consumeRegistrationCode } from './registration-codes';
+import { codeHash, consumeRegistrationCode } from './registration-codes';
 import { createSession, revokeAllSessions, type SessionUser } from './sessions';
 
 export const registrationSchema = z.object({
@@ -33,32 +33,57 @@ export interface AuthResult {
   token: string;
 }
 
-export async function registerAccount(db: Kysely<DB>, input: z.infer<typeof registrationSchema>, ttlDays: number): Promise<AuthResult> {
+/**
+ * Creates an account. Refusals are counted like failed logins (login-throttle.ts): every one
+ * from an address counts toward that address's throttle, and a name refused as taken counts
+ * against the code that asked, so holding a code (a player invite with uses left) does not let
+ * anyone list the accounts: five names per code, twenty refusals per address, then a wait.
+ * `ip` is the client's address as the HTTP layer established it (TRUST_PROXY).
+ */
+export async function registerAccount(db: Kysely<DB>, input: z.infer<typeof registrationSchema>, context: { ip: string; ttlDays: number }): Promise<AuthResult> {
+  const throttled = await throttledFor(db, context.ip);
+  if (throttled > 0) {
+    throw new AccountError(429, `Too many attempts from this address. Try again in ${describeWait(throttled)}.`, {
+      retryAfterSeconds: Math.ceil(throttled / 1000),
+    });
+  }
+  const codeKey = `registration-code|${codeHash(input.registration_code.trim())}`;
+  const codeLocked = await lockedFor(db, codeKey);
+  if (codeLocked > 0) {
+    throw new AccountError(429, `Too many refused attempts with this code. Try again in ${describeWait(codeLocked)}.`, {
+      retryAfterSeconds: Math.ceil(codeLocked / 1000),
+    });
+  }
   const problem = passwordProblem(input.password);
   if (problem) throw new AccountError(400, problem);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
-    // The code first: without a valid one, nobody learns whether a name is taken. A refusal
-    // below rolls the transaction back, so the code is not used up.
-    let seat: InviteTarget | null = null;
-    if (!(await consumeRegistrationCode(trx, input.registration_code))) {
-      // A GM's player invite counts as an administrator-approved code and seats the new player.
-      // An unknown code keeps the spec's answer; a known invite that no longer works says why.
-      seat = await claimInvite(trx, input.registration_code).catch((error: unknown) => {
-        throw isDomainError(error) && error.status === 404 ? new AccountError(403, 'Invalid registration code') : error;
-      });
-    }
-    const taken = await trx.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', input.username.toLowerCase()).executeTakeFirst();
-    if (taken) throw new AccountError(409, 'Username already exists');
-    const user = await trx
-      .insertInto('users')
-      .values({ username: input.username, email: input.email, password_hash: passwordHash })
-      .returning(['id', 'username', 'email'])
-      .executeTakeFirstOrThrow();
-    if (seat) await addPlayer(trx, seat.campaign.id, user.id, seat.invite.id);
-    const token = await createSession(trx, user.id, ttlDays);
-    return { user, token };
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // The code first: without a valid one, nobody learns whether a name is taken. A refusal
+      // below rolls the transaction back, so the code is not used up.
+      let seat: InviteTarget | null = null;
+      if (!(await consumeRegistrationCode(trx, input.registration_code))) {
+        // A GM's player invite counts as an administrator-approved code and seats the new player.
+        // An unknown code keeps the spec's answer; a known invite that no longer works says why.
+        seat = await claimInvite(trx, input.registration_code).catch((error: unknown) => {
+          throw isDomainError(error) && error.status === 404 ? new AccountError(403, 'Invalid registration code') : error;
+        });
+      }
+      const taken = await trx.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', input.username.toLowerCase()).executeTakeFirst();
+      if (taken) throw new AccountError(409, 'Username already exists');
+      const user = await trx
+        .insertInto('users')
+        .values({ username: input.username, email: input.email, password_hash: passwordHash })
+        .returning(['id', 'username', 'email'])
+        .executeTakeFirstOrThrow();
+      if (seat) await addPlayer(trx, seat.campaign.id, user.id, seat.invite.id);
+      const token = await createSession(trx, user.id, context.ttlDays);
+      return { user, token };
+    });
+  } catch (error) {
+    if (isDomainError(error)) await recordLoginFailure(db, codeKey, context.ip);
+    throw error;
+  }
 }
 
 /**

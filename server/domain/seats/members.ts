@@ -44,6 +44,13 @@ export async function redeemInvite(db: Kysely<DB>, userId: string, code: string)
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (seated) return found.campaign.id;
+    const revoked = await trx
+      .selectFrom('campaign_invite_revocations')
+      .select('user_id')
+      .where('invite_id', '=', found.invite.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (revoked) throw new DomainError(410, REMOVED_WITH_THIS_INVITE);
     const { invite, campaign } = await claimInvite(trx, code);
     await addPlayer(trx, campaign.id, userId, invite.id);
     return campaign.id;
@@ -81,16 +88,33 @@ export async function listMembers(db: Kysely<DB>, gmId: string, campaignId: stri
   return rows.map((row) => ({ ...row, joined_at: row.joined_at.toISOString() }));
 }
 
+export const REMOVED_WITH_THIS_INVITE = 'The GM removed you from this campaign, so this invite no longer admits you. Ask your GM for a new one.';
+
 /**
  * The GM removes a player. Seats are read fresh on every request (requireCampaignAccess), so
- * the player's next request to the campaign already gets 404. Their notes and conversations
- * are kept (theirs, unreadable while unseated) and come back if the GM invites them again.
+ * the player's next request to the campaign already gets 404. The invite that seated them stops
+ * admitting them (it may have uses left for others). Their notes and conversations are kept
+ * (theirs, unreadable while unseated) and come back if the GM invites them again.
  */
 export async function removePlayer(db: Kysely<DB>, gmId: string, campaignId: string, playerId: string): Promise<void> {
   await requireOwnedCampaign(db, gmId, campaignId);
   if (!isUuid(playerId)) throw notFound('Player');
-  const removed = await db.deleteFrom('campaign_members').where('campaign_id', '=', campaignId).where('user_id', '=', playerId).executeTakeFirst();
-  if (Number(removed.numDeletedRows) !== 1) throw notFound('Player');
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('campaign_members')
+      .where('campaign_id', '=', campaignId)
+      .where('user_id', '=', playerId)
+      .returning('invite_id')
+      .executeTakeFirst();
+    if (!removed) throw notFound('Player');
+    if (removed.invite_id) {
+      await trx
+        .insertInto('campaign_invite_revocations')
+        .values({ invite_id: removed.invite_id, user_id: playerId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  });
 }
 
 /** A player leaves a campaign of their own accord. */

@@ -239,6 +239,24 @@ describe('campaign seats over /api', () => {
     expect((await call(gm, 'DELETE', `/api/campaigns/${campaign}/members/${gone.userId}`)).statusCode).toBe(404);
   });
 
+  it('a removed player cannot rejoin with the invite that seated them; others and a new invite still work', async () => {
+    const removed = await t.signUp();
+    const friend = await t.signUp();
+    const shared = await invite(gm, campaign, { uses: 5 });
+    expect((await call(removed, 'POST', '/api/invites/redeem', { code: shared.code })).statusCode).toBe(200);
+    expect((await call(gm, 'DELETE', `/api/campaigns/${campaign}/members/${removed.userId}`)).statusCode).toBe(200);
+
+    const again = await call(removed, 'POST', '/api/invites/redeem', { code: shared.code });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().error).toMatch(/removed you/);
+    expect((await members(campaign)).map((m) => m.user_id)).not.toContain(removed.userId);
+    expect(await usesOf(shared.invite.id)).toBe(1);
+
+    expect((await call(friend, 'POST', '/api/invites/redeem', { code: shared.code })).statusCode).toBe(200);
+    expect((await call(removed, 'POST', '/api/invites/redeem', { code: (await invite(gm, campaign)).code })).statusCode).toBe(200);
+    expect((await call(removed, 'GET', `/api/campaigns/${campaign}/notes`)).statusCode).toBe(200);
+  });
+
   it('seats one user in several campaigns of several GMs while they run their own', async () => {
     await call(gm, 'POST', '/api/invites/redeem', { code: (await invite(otherGm, otherCampaign)).code });
     await call(p1, 'POST', '/api/invites/redeem', { code: (await invite(otherGm, otherCampaign)).code });

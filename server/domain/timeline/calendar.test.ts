@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayNumber } from '../../../contract/timeline-dates';
 import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { parseCalendarFile } from './calendar';
 
 const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures/fantasy-calendar', name), 'utf8')) as Record<string, any>;
 
@@ -104,6 +105,25 @@ describe('campaign calendars over /api', () => {
     expect(reset.json().kind).toBe('gregorian');
     const events = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/timeline`)).json().events;
     expect(events.find((e: { title: string }) => e.title === 'The party reaches Greywater').date).toBe('1492-10-12');
+  });
+
+  it('refuses a valid export carrying a field nested thousands deep, or a NUL deep down, with a 400 before the database', async () => {
+    const campaign = await campaignOf(alice.token, 'Deep');
+    const nested = (depth: number, leaf: unknown) => `${'{"a":'.repeat(depth)}${JSON.stringify(leaf)}${'}'.repeat(depth)}`;
+    const body = (extra: string) => JSON.stringify(fixture('harptos.json')).replace(/}$/, `,"extra":${extra}}`);
+    for (const extra of [nested(5_000, 1), nested(260, 'nul \u0000 here'), `${'['.repeat(3_000)}${']'.repeat(3_000)}`]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/campaigns/${campaign}/calendar/import`,
+        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+        payload: body(extra),
+      });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(400);
+      expect(response.json().error).toMatch(/levels deep|NUL/);
+    }
+    // The file a page uploads passes the same check.
+    expect(() => parseCalendarFile(body(nested(5_000, 1)))).toThrow(/levels deep/);
+    expect(() => parseCalendarFile(body(nested(10, 'nul \u0000 here')))).toThrow(/NUL/);
   });
 
   it('reads exports of different shapes', async () => {

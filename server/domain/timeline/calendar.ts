@@ -1,3 +1,4 @@
+import { untrustedJsonProblem } from '../../text/untrusted-json';
 import type { Kysely } from 'kysely';
 import { calendarOf, calendarProblem, normalizeCalendar, type Calendar, type CalendarDefinition } from '../../../contract/calendar';
 import type { DB } from '../../db/schema';
@@ -92,11 +93,16 @@ export async function importCalendar(db: Kysely<DB>, userId: string, campaignId:
 /** Reads an uploaded file's text as an export; a 400 names what is wrong. */
 export function parseCalendarFile(text: string): unknown {
   if (text.length > IMPORT_MAX_BYTES) throw badRequest(`The calendar file is too large (${IMPORT_MAX_BYTES / 1_000_000} MB at most)`);
+  let document: unknown;
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
+    document = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     throw badRequest('The calendar file is not JSON: export it from Fantasy-Calendar.com with "Export JSON"');
   }
+  // The same check every /api body passes (server/http/input-guard.ts).
+  const problem = untrustedJsonProblem(document);
+  if (problem) throw badRequest(problem);
+  return document;
 }
 
 export async function exportCalendar(db: Kysely<DB>, userId: string, campaignId: string): Promise<Record<string, unknown>> {

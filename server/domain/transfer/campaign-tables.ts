@@ -149,6 +149,7 @@ export const LEFT_OUT: Record<string, string> = {
   api_tokens: "personal API tokens are this server's sign-ins",
   campaign_members: "players' seats are accounts of this server; the GM invites players again",
   campaign_invites: "invite codes of this server's players",
+  campaign_invite_revocations: "which of this server's invites a removed player may not use again",
   player_notes: "a player's private notes are theirs, not the GM's",
   usage_events: "this server's AI spending; the campaign's budget is exported with the campaign",
   jobs: 'the import queues its own ingest jobs',

@@ -22,11 +22,11 @@ export async function authRoutes(app: ZodApi, services: Services) {
         summary: 'Create an account with a registration code',
         tags: ['auth'],
         body: registrationSchema,
-        response: { 200: authAnswer, 400: errorResponse, 403: errorResponse, 409: errorResponse, 410: errorResponse },
+        response: { 200: authAnswer, 400: errorResponse, 403: errorResponse, 409: errorResponse, 410: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
-      const result = await registerAccount(services.db, request.body, ttlDays);
+      const result = await registerAccount(services.db, request.body, { ip: request.ip, ttlDays });
       setSessionCookie(reply, request, result.token, ttlDays);
       return result;
     },

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { EXACT_SEARCH_NOTICE, vectorBackendOf } from '../../domain/retrieval';
 import type { Services } from '../../services';
-import { DISK_FULL_MESSAGE, type StorageHealth } from '../storage-health';
+import { DISK_FULL_MESSAGE, isDiskFull, type StorageHealth } from '../storage-health';
 import { errorResponse, type ZodApi } from '../zod-schemas';
 
 export async function healthRoutes(app: ZodApi, services: Services, storage: StorageHealth) {
@@ -29,8 +29,14 @@ export async function healthRoutes(app: ZodApi, services: Services, storage: Sto
       },
     },
     async (_request, reply) => {
-      await sql`select 1`.execute(services.db);
-      const { full, since } = storage.state();
+      // On the embedded database after its disk filled, this starts it again once there is space.
+      try {
+        await sql`select 1`.execute(services.db);
+      } catch (error) {
+        if (!isDiskFull(error)) throw error;
+        storage.reportFull();
+      }
+      const { full, since } = storage.state(Date.now(), services.database.recoveredAt?.() ?? null);
       if (full) {
         return reply.status(507).send({ status: 'storage_full' as const, database: services.database.kind, error: DISK_FULL_MESSAGE, since: since!.toISOString() });
       }
