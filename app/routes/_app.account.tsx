@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { API_TOKEN_LIFETIMES, API_TOKEN_NAME_MAX, SESSION_ONLY_MESSAGE } from '../../contract/api-tokens';
 import { CopyButton } from '~/components/copy-button';
 import { PageHeader } from '~/components/page-header';
@@ -69,6 +69,12 @@ export default function Account() {
           Token revoked: scripts using it are refused from now on.
         </p>
       )}
+      <section className="card stack" aria-labelledby="password-heading">
+        <h2 id="password-heading">Password</h2>
+        <p>
+          <Link to="/account/password">Change password</Link>: your other sessions are signed out when you do.
+        </p>
+      </section>
       <section className="card stack" aria-labelledby="tokens-heading">
         <h2 id="tokens-heading">API tokens</h2>
         <p className="muted">

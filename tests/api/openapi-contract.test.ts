@@ -295,9 +295,11 @@ describe('the /api contract', () => {
         status: 200,
       },
       { operationId: 'deleteNote', params: () => ({ id: ids.campaign, noteId: ids.note }), token: asPlayer, status: 200 },
-      { operationId: 'removeMember', params: () => ({ id: ids.campaign, userId: player.userId }), status: 200 },
-      { operationId: 'redeemInvite', body: () => ({ code: ids.inviteCode }), token: asPlayer, status: 200 },
+      // A player who leaves may come back with the invite; one the GM removed may not (issue 39).
       { operationId: 'leaveCampaign', params: () => ({ campaignId: ids.campaign }), token: asPlayer, status: 200 },
+      { operationId: 'redeemInvite', body: () => ({ code: ids.inviteCode }), token: asPlayer, status: 200 },
+      { operationId: 'removeMember', params: () => ({ id: ids.campaign, userId: player.userId }), status: 200 },
+      { operationId: 'redeemInvite', body: () => ({ code: ids.inviteCode }), token: asPlayer, status: 410 },
       { operationId: 'revokeInvite', params: () => ({ id: ids.campaign, inviteId: ids.invite }), status: 200 },
       {
         operationId: 'createContent',

@@ -27,7 +27,9 @@ for (const size of SIZES) {
 
     test('changes the password from the account page, the rule stated', async ({ page, request }) => {
       const { username } = await signIn(page);
-      await page.goto('/account/password');
+      await page.goto('/account');
+      await page.getByRole('link', { name: 'Change password' }).click();
+      await expect(page).toHaveURL(/\/account\/password$/);
       const form = page.getByRole('form', { name: 'Change password' });
       await expect(form.getByText(RULE)).toBeVisible();
       await form.getByLabel('Current password').fill(PASSWORD);
