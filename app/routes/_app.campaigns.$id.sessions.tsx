@@ -191,7 +191,9 @@ function SessionView({ session, gm, here, deleting }: { session: CampaignSession
               <button type="submit" className="button danger">
                 Delete session {session.number} for good
               </button>
-              <Link to={here}>Keep it</Link>
+              <Link className="button secondary" to={here}>
+                Keep it
+              </Link>
             </Form>
           ) : (
             <Link className="button danger" to={`${here}?delete=${session.id}#session-${session.id}`} aria-label={`Delete session ${session.number}`}>
@@ -320,7 +322,9 @@ function SessionForm({ here, calendarName, session, nextNumber }: { here: string
         <button type="submit" className="button primary" disabled={submitting}>
           {session ? 'Save session' : 'Add session'}
         </button>
-        <Link to={here}>Cancel</Link>
+        <Link className="button secondary" to={here}>
+          Cancel
+        </Link>
       </div>
     </Form>
   );

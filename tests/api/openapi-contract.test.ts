@@ -542,6 +542,8 @@ function bodyFor(operationId: string): unknown {
     changePassword: { current_password: 'Not-the-password1', new_password: 'Another-password1' },
     renameConversation: { title: 'x' },
     updateNote: { title: 'x' },
+    createSession: { title: 'x' },
+    updateSession: { title: 'x' },
   };
   return bodies[operationId] ?? {};
 }
