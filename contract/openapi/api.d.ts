@@ -5995,6 +5995,8 @@ export interface operations {
                             /** @description Character offset of the quote in the document's stored content; null when not found */
                             start?: number | null;
                             end?: number | null;
+                            /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                            link?: string | null;
                         }[];
                         conversation_id: string;
                         /** @description claude | openai | offline */
@@ -6230,6 +6232,8 @@ export interface operations {
                                 /** @description Character offset of the quote in the document's stored content; null when not found */
                                 start?: number | null;
                                 end?: number | null;
+                                /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                                link?: string | null;
                             }[];
                             engine: string | null;
                             engine_label?: string | null;
@@ -6450,6 +6454,8 @@ export interface operations {
                             /** @description Character offset of the quote in the document's stored content; null when not found */
                             start?: number | null;
                             end?: number | null;
+                            /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                            link?: string | null;
                         }[];
                         conversation_id: string;
                         /** @description claude | openai | offline */
@@ -6607,6 +6613,8 @@ export interface operations {
                             /** @description Character offset of the quote in the document's stored content; null when not found */
                             start?: number | null;
                             end?: number | null;
+                            /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                            link?: string | null;
                         }[];
                         conversation_id: string;
                         /** @description claude | openai | offline */
@@ -6766,6 +6774,8 @@ export interface operations {
                                 /** @description Character offset of the quote in the document's stored content; null when not found */
                                 start?: number | null;
                                 end?: number | null;
+                                /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                                link?: string | null;
                             }[];
                             engine: string | null;
                             engine_label?: string | null;
@@ -6875,6 +6885,8 @@ export interface operations {
                             /** @description Character offset of the quote in the document's stored content; null when not found */
                             start?: number | null;
                             end?: number | null;
+                            /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                            link?: string | null;
                         }[];
                     };
                 };

@@ -205,7 +205,9 @@ describe('what players see of the Ember Crown (offline engine)', () => {
       await as(table.gm.token, 'POST', `/api/campaigns/${campaignId}/timeline/events`, { title: 'Hidden', date: '2026-03-15', event_type: 'player_party' })
     ).json();
     const eventBody = { title: 'Forged', date: '2026-03-15', event_type: 'player_party' };
-    const hiddenSession = (await as(table.gm.token, 'POST', `/api/campaigns/${campaignId}/sessions`, { title: 'Behind the screen', notes: 'The Abbess waits.' })).json();
+    const hiddenSession = (
+      await as(table.gm.token, 'POST', `/api/campaigns/${campaignId}/sessions`, { title: 'Behind the screen', notes: 'The Abbess waits.' })
+    ).json();
     const otherSession = (await as(table.gm.token, 'POST', `/api/campaigns/${otherCampaignId}/sessions`, { title: 'One-shot', player_visible: true })).json();
     const refused: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, object?]> = [
       // GM-only ids through the campaign routes a player may use
@@ -263,7 +265,10 @@ describe('what players see of the Ember Crown (offline engine)', () => {
     const still = await t.services.db.selectFrom('documents').select('player_visible').where('id', '=', secrets).executeTakeFirstOrThrow();
     expect(still.player_visible).toBe(false);
     expect((await as(table.gm.token, 'GET', `/api/campaigns/${campaignId}/timeline`)).json().events.some((e: { id: string }) => e.id === event.id)).toBe(true);
-    expect((await as(table.gm.token, 'GET', `/api/campaigns/${campaignId}/sessions/${hiddenSession.id}`)).json()).toMatchObject({ title: 'Behind the screen', player_visible: false });
+    expect((await as(table.gm.token, 'GET', `/api/campaigns/${campaignId}/sessions/${hiddenSession.id}`)).json()).toMatchObject({
+      title: 'Behind the screen',
+      player_visible: false,
+    });
     expect((await as(player, 'GET', `/api/campaigns/${campaignId}/sessions`)).json()).toEqual([]);
   });
 
