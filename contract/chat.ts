@@ -25,6 +25,8 @@ export interface ChatCitation {
   /** Character offsets of the quote in the document's stored content (PDF pages joined by form feeds); null when not found. */
   start?: number | null;
   end?: number | null;
+  /** Where a citation of the campaign's own record opens (a timeline event, a session); null for a tome's passage. */
+  link?: string | null;
 }
 
 export interface CampaignChatMessage {
@@ -55,7 +57,8 @@ export type ChatStreamEvent =
   | { event: 'error'; data: { error: string; status: number } };
 
 /** Where a citation opens: the dashboard's datasets tab with the document (and page) shown. */
-export function citationHref(citation: Pick<ChatCitation, 'dataset_id' | 'document_id' | 'page' | 'start' | 'end'>): string {
+export function citationHref(citation: Pick<ChatCitation, 'dataset_id' | 'document_id' | 'page' | 'start' | 'end' | 'link'>): string {
+  if (citation.link) return citation.link;
   if (!citation.dataset_id || !citation.document_id) return '/dashboard?tab=datasets';
   const params = new URLSearchParams({ tab: 'datasets', dataset: citation.dataset_id, document: citation.document_id });
   if (citation.page) params.set('page', String(citation.page));
@@ -66,7 +69,8 @@ export function citationHref(citation: Pick<ChatCitation, 'dataset_id' | 'docume
 }
 
 /** Where a citation opens for a player (or the GM viewing as one): the campaign's read-only viewer, at the quote. */
-export function playerCitationHref(campaignId: string, citation: Pick<ChatCitation, 'document_id' | 'start' | 'end'>): string {
+export function playerCitationHref(campaignId: string, citation: Pick<ChatCitation, 'document_id' | 'start' | 'end' | 'link'>): string {
+  if (citation.link) return citation.link;
   const base = `/play/${encodeURIComponent(campaignId)}`;
   if (!citation.document_id) return base;
   const params = new URLSearchParams({ document: citation.document_id });

@@ -27,6 +27,7 @@ import { healthRoutes } from './http/routes/health';
 import { apiDocsRoutes } from './http/routes/api-docs';
 import { openApiRoutes } from './http/routes/openapi';
 import { seatRoutes } from './http/routes/seats';
+import { sessionRoutes } from './http/routes/sessions';
 import { timelineRoutes } from './http/routes/timeline';
 import { tokenRoutes } from './http/routes/tokens';
 import { tomeRoutes } from './http/routes/tomes';
@@ -148,6 +149,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await campaignTransferRoutes(api, services);
     await tomeRoutes(api, services);
     await timelineRoutes(api, services);
+    await sessionRoutes(api, services);
     await chatRoutes(api, services);
     await contentRoutes(api, services);
     await conceptMapRoutes(api, services);

@@ -1,5 +1,6 @@
 import type { campaignFieldsSchema } from '../../contract/campaigns';
 import type { contentRequestSchema, contentRevisionSchema, contentSaveSchema } from '../../contract/content-forms';
+import type { sessionFieldsSchema } from '../../contract/sessions';
 import type { tomeFieldsSchema } from '../../contract/tome-fields';
 import type { LazySchema } from './forms';
 
@@ -38,4 +39,18 @@ export const contentRevisionForm: LazySchema<typeof contentRevisionSchema> = {
 export const contentSaveForm: LazySchema<typeof contentSaveSchema> = {
   load: () => import('../../contract/content-forms').then((module) => module.contentSaveSchema),
   constraint: { ...contentSession, conversation_id: { required: true }, dataset_id: { required: true }, filename: { required: true } },
+};
+
+export const sessionForm: LazySchema<typeof sessionFieldsSchema> = {
+  load: () => import('../../contract/sessions').then((module) => module.sessionFieldsSchema),
+  constraint: {
+    number: { required: false },
+    title: { required: true },
+    played_on: { required: false },
+    world_start: { required: false },
+    world_end: { required: false },
+    notes: { required: false },
+    // Conform's reading of the optional boolean-or-"on" union; the checkbox is drawn without it.
+    player_visible: { required: true },
+  },
 };

@@ -652,7 +652,7 @@ export interface paths {
         put?: never;
         /**
          * Accept every pending proposal
-         * @description Accepts every pending proposal (of one document when document_id is given), each shown to the players or not as player_visible says (default: GM-only); a proposal that matches an existing event is merged into it.
+         * @description Accepts every pending proposal (of one document or session when document_id or session_id is given), each shown to the players or not as player_visible says (default: GM-only); a proposal that matches an existing event is merged into it.
          */
         post: operations["acceptAllTimelineProposals"];
         delete?: never;
@@ -692,6 +692,75 @@ export interface paths {
         put?: never;
         /** Reject a proposed event */
         post: operations["rejectTimelineProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's sessions, session 1 first
+         * @description A player reads only the sessions the GM shows, their notes without the `:::gm` blocks.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        /**
+         * Add a session
+         * @description Numbered after the last session unless number is given. world_start and world_end are read in the campaign's calendar.
+         */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A session */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a session
+         * @description Its pending and reviewed proposals go with it; events accepted from them stay on the timeline.
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a session
+         * @description Changes the fields given; the others stay as they are (null clears a date).
+         */
+        patch: operations["updateSession"];
+        trace?: never;
+    };
+    "/api/campaigns/{id}/sessions/{sessionId}/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose timeline events from a session's notes
+         * @description Reads the session's notes with the proposal engine (the model's tool call, or the offline engine). Undated passages fall on the session's in-world date, else the day after the previous session's; such dates are marked estimated.
+         */
+        post: operations["proposeSessionEvents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4751,7 +4820,11 @@ export interface operations {
                     "application/json": {
                         proposals: {
                             id: string;
-                            document_id: string;
+                            /** @description The document the passage is in; null for a session's notes */
+                            document_id: string | null;
+                            /** @description The session whose notes hold the passage; null for a document */
+                            session_id: string | null;
+                            /** @description The document, or the session ("Session 4: The Drowned Bell") */
                             filename: string;
                             title: string;
                             description: string;
@@ -4766,7 +4839,7 @@ export interface operations {
                             participants: string[];
                             /** @description The cited passage */
                             quote: string;
-                            /** @description Character offset of the quote in the document's stored text */
+                            /** @description Character offset of the quote in the document's stored text (or the session's notes) */
                             start: number;
                             end: number;
                             /** @enum {string} */
@@ -4847,7 +4920,11 @@ export interface operations {
                         created: number;
                         proposals: {
                             id: string;
-                            document_id: string;
+                            /** @description The document the passage is in; null for a session's notes */
+                            document_id: string | null;
+                            /** @description The session whose notes hold the passage; null for a document */
+                            session_id: string | null;
+                            /** @description The document, or the session ("Session 4: The Drowned Bell") */
                             filename: string;
                             title: string;
                             description: string;
@@ -4862,7 +4939,7 @@ export interface operations {
                             participants: string[];
                             /** @description The cited passage */
                             quote: string;
-                            /** @description Character offset of the quote in the document's stored text */
+                            /** @description Character offset of the quote in the document's stored text (or the session's notes) */
                             start: number;
                             end: number;
                             /** @enum {string} */
@@ -4960,6 +5037,8 @@ export interface operations {
             content: {
                 "application/json": {
                     document_id?: string | null;
+                    /** @description Only the proposals read from this session's notes */
+                    session_id?: string | null;
                     player_visible?: boolean | null;
                 } | null;
             };
@@ -5230,6 +5309,651 @@ export interface operations {
             };
         };
     };
+    listSessions: {
+        parameters: {
+            query?: {
+                /** @description At most this many items (1-500, default 100). Giving limit or cursor answers a page. */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole list as an array, or, when `limit` or `cursor` is given, one page of it: `{ items, next_cursor }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        campaign_id: string;
+                        number: number;
+                        /** @description The real-world day it was played, YYYY-MM-DD */
+                        played_on: string | null;
+                        /** @description The in-world date in the campaign's calendar (YEAR-MONTH-DAY), or null */
+                        world_start: string | null;
+                        /** @description The last in-world day of a range, or null */
+                        world_end: string | null;
+                        /** @description world_start as a day number (days since 1970-01-01, proleptic Gregorian) */
+                        world_start_day: number | null;
+                        world_end_day: number | null;
+                        /** @description How the in-world date or range reads: '28 Flamerule 1372 DR' */
+                        world_label: string | null;
+                        title: string;
+                        /** @description Markdown; a player reads it without the `:::gm` blocks */
+                        notes: string;
+                        /** @description The notes hold `:::gm` blocks (false for a player) */
+                        notes_hold_gm_blocks: boolean;
+                        /** @description Shown to the campaign's players (false: GM-only) */
+                        player_visible: boolean;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        updated_at: string;
+                    }[] | {
+                        items: {
+                            id: string;
+                            campaign_id: string;
+                            number: number;
+                            /** @description The real-world day it was played, YYYY-MM-DD */
+                            played_on: string | null;
+                            /** @description The in-world date in the campaign's calendar (YEAR-MONTH-DAY), or null */
+                            world_start: string | null;
+                            /** @description The last in-world day of a range, or null */
+                            world_end: string | null;
+                            /** @description world_start as a day number (days since 1970-01-01, proleptic Gregorian) */
+                            world_start_day: number | null;
+                            world_end_day: number | null;
+                            /** @description How the in-world date or range reads: '28 Flamerule 1372 DR' */
+                            world_label: string | null;
+                            title: string;
+                            /** @description Markdown; a player reads it without the `:::gm` blocks */
+                            notes: string;
+                            /** @description The notes hold `:::gm` blocks (false for a player) */
+                            notes_hold_gm_blocks: boolean;
+                            /** @description Shown to the campaign's players (false: GM-only) */
+                            player_visible: boolean;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
+                            updated_at: string;
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    number?: number | null;
+                    title: string;
+                    played_on?: string | null;
+                    world_start?: string | null;
+                    world_end?: string | null;
+                    notes?: string;
+                    player_visible?: (boolean | ("on" | "true" | "false")) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        campaign_id: string;
+                        number: number;
+                        /** @description The real-world day it was played, YYYY-MM-DD */
+                        played_on: string | null;
+                        /** @description The in-world date in the campaign's calendar (YEAR-MONTH-DAY), or null */
+                        world_start: string | null;
+                        /** @description The last in-world day of a range, or null */
+                        world_end: string | null;
+                        /** @description world_start as a day number (days since 1970-01-01, proleptic Gregorian) */
+                        world_start_day: number | null;
+                        world_end_day: number | null;
+                        /** @description How the in-world date or range reads: '28 Flamerule 1372 DR' */
+                        world_label: string | null;
+                        title: string;
+                        /** @description Markdown; a player reads it without the `:::gm` blocks */
+                        notes: string;
+                        /** @description The notes hold `:::gm` blocks (false for a player) */
+                        notes_hold_gm_blocks: boolean;
+                        /** @description Shown to the campaign's players (false: GM-only) */
+                        player_visible: boolean;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        campaign_id: string;
+                        number: number;
+                        /** @description The real-world day it was played, YYYY-MM-DD */
+                        played_on: string | null;
+                        /** @description The in-world date in the campaign's calendar (YEAR-MONTH-DAY), or null */
+                        world_start: string | null;
+                        /** @description The last in-world day of a range, or null */
+                        world_end: string | null;
+                        /** @description world_start as a day number (days since 1970-01-01, proleptic Gregorian) */
+                        world_start_day: number | null;
+                        world_end_day: number | null;
+                        /** @description How the in-world date or range reads: '28 Flamerule 1372 DR' */
+                        world_label: string | null;
+                        title: string;
+                        /** @description Markdown; a player reads it without the `:::gm` blocks */
+                        notes: string;
+                        /** @description The notes hold `:::gm` blocks (false for a player) */
+                        notes_hold_gm_blocks: boolean;
+                        /** @description Shown to the campaign's players (false: GM-only) */
+                        player_visible: boolean;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    number?: number | null;
+                    title?: string;
+                    played_on?: string | null;
+                    world_start?: string | null;
+                    world_end?: string | null;
+                    notes?: string;
+                    player_visible?: (boolean | ("on" | "true" | "false")) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        campaign_id: string;
+                        number: number;
+                        /** @description The real-world day it was played, YYYY-MM-DD */
+                        played_on: string | null;
+                        /** @description The in-world date in the campaign's calendar (YEAR-MONTH-DAY), or null */
+                        world_start: string | null;
+                        /** @description The last in-world day of a range, or null */
+                        world_end: string | null;
+                        /** @description world_start as a day number (days since 1970-01-01, proleptic Gregorian) */
+                        world_start_day: number | null;
+                        world_end_day: number | null;
+                        /** @description How the in-world date or range reads: '28 Flamerule 1372 DR' */
+                        world_label: string | null;
+                        title: string;
+                        /** @description Markdown; a player reads it without the `:::gm` blocks */
+                        notes: string;
+                        /** @description The notes hold `:::gm` blocks (false for a player) */
+                        notes_hold_gm_blocks: boolean;
+                        /** @description Shown to the campaign's players (false: GM-only) */
+                        player_visible: boolean;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    proposeSessionEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        engine: "claude" | "openai" | "offline";
+                        created: number;
+                        proposals: {
+                            id: string;
+                            /** @description The document the passage is in; null for a session's notes */
+                            document_id: string | null;
+                            /** @description The session whose notes hold the passage; null for a document */
+                            session_id: string | null;
+                            /** @description The document, or the session ("Session 4: The Drowned Bell") */
+                            filename: string;
+                            title: string;
+                            description: string;
+                            date: string;
+                            day: number;
+                            date_label: string;
+                            /** @description No in-world date in the text: placed by the session order */
+                            estimated: boolean;
+                            event_type: string;
+                            color: string;
+                            location: string;
+                            participants: string[];
+                            /** @description The cited passage */
+                            quote: string;
+                            /** @description Character offset of the quote in the document's stored text (or the session's notes) */
+                            start: number;
+                            end: number;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "rejected";
+                            event_id: string | null;
+                            engine: string;
+                            /** @description A pending proposal that tells of an event already on the timeline; accept with merge_into to link it there instead of adding a duplicate */
+                            matches_event: {
+                                id: string;
+                                title: string;
+                                date_label: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description What went wrong, in words a person can act on */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
     askCampaign: {
         parameters: {
             query?: never;
@@ -5271,6 +5995,8 @@ export interface operations {
                             /** @description Character offset of the quote in the document's stored content; null when not found */
                             start?: number | null;
                             end?: number | null;
+                            /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                            link?: string | null;
                         }[];
                         conversation_id: string;
                         /** @description claude | openai | offline */
@@ -5506,6 +6232,8 @@ export interface operations {
                                 /** @description Character offset of the quote in the document's stored content; null when not found */
                                 start?: number | null;
                                 end?: number | null;
+                                /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                                link?: string | null;
                             }[];
                             engine: string | null;
                             engine_label?: string | null;
@@ -5726,6 +6454,8 @@ export interface operations {
                             /** @description Character offset of the quote in the document's stored content; null when not found */
                             start?: number | null;
                             end?: number | null;
+                            /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                            link?: string | null;
                         }[];
                         conversation_id: string;
                         /** @description claude | openai | offline */
@@ -5883,6 +6613,8 @@ export interface operations {
                             /** @description Character offset of the quote in the document's stored content; null when not found */
                             start?: number | null;
                             end?: number | null;
+                            /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                            link?: string | null;
                         }[];
                         conversation_id: string;
                         /** @description claude | openai | offline */
@@ -6042,6 +6774,8 @@ export interface operations {
                                 /** @description Character offset of the quote in the document's stored content; null when not found */
                                 start?: number | null;
                                 end?: number | null;
+                                /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                                link?: string | null;
                             }[];
                             engine: string | null;
                             engine_label?: string | null;
@@ -6151,6 +6885,8 @@ export interface operations {
                             /** @description Character offset of the quote in the document's stored content; null when not found */
                             start?: number | null;
                             end?: number | null;
+                            /** @description A citation of the campaign's own record: where the timeline event or the session opens (label in filename) */
+                            link?: string | null;
                         }[];
                     };
                 };

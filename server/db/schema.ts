@@ -56,6 +56,20 @@ export interface CampaignMembersTable {
   joined_at: Generated<Date>;
 }
 
+export interface CampaignSessionsTable {
+  id: Generated<string>;
+  campaign_id: string;
+  number: number;
+  played_on: string | null;
+  world_start_day: number | null;
+  world_end_day: number | null;
+  title: string;
+  notes: Generated<string>;
+  player_visible: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface CampaignsTable {
   id: Generated<string>;
   /** The GM: the only user who owns the campaign; players are campaign_members rows. */
@@ -354,7 +368,7 @@ export interface TimelineProposalsTable {
   id: Generated<string>;
   campaign_id: string;
   user_id: string;
-  document_id: string;
+  document_id: string | null;
   fingerprint: string;
   title: string;
   description: Generated<string>;
@@ -370,6 +384,7 @@ export interface TimelineProposalsTable {
   event_id: string | null;
   engine: string;
   created_at: Generated<Date>;
+  session_id: string | null;
 }
 
 export interface UsageEventsTable {
@@ -408,6 +423,7 @@ export interface DB {
   campaign_invite_revocations: CampaignInviteRevocationsTable;
   campaign_invites: CampaignInvitesTable;
   campaign_members: CampaignMembersTable;
+  campaign_sessions: CampaignSessionsTable;
   campaigns: CampaignsTable;
   chunk_embeddings: ChunkEmbeddingsTable;
   chunk_embeddings_pending: ChunkEmbeddingsPendingTable;

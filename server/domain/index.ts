@@ -18,3 +18,4 @@ export * as content from './content';
 export * as conceptMap from './concept-map';
 export * as transfer from './transfer';
 export { DomainError, isDomainError } from './errors';
+export * as sessions from './sessions/sessions';

@@ -69,6 +69,7 @@ export const citationSchema = z.object({
   page: z.number().nullable().optional(),
   start: z.number().int().nullable().optional().describe("Character offset of the quote in the document's stored content; null when not found"),
   end: z.number().int().nullable().optional(),
+  link: z.string().nullable().optional().describe("A citation of the campaign's own record: where the timeline event or the session opens (label in filename)"),
 });
 
 const zodToJsonSchema = createJsonSchemaTransform({});

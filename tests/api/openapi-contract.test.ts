@@ -347,6 +347,19 @@ describe('the /api contract', () => {
       },
       { operationId: 'rejectTimelineProposal', params: () => ({ id: ids.campaign, proposalId: ids.reject }), status: 200 },
       { operationId: 'acceptAllTimelineProposals', params: () => ({ id: ids.campaign }), body: () => ({ player_visible: false }), status: 200 },
+      {
+        operationId: 'createSession',
+        params: () => ({ id: ids.campaign }),
+        body: () => ({ title: 'Hollowmere', played_on: '2026-11-20', notes: SESSION_LOG }),
+        status: 201,
+        check: (b) => void (ids.session = b.id),
+      },
+      { operationId: 'listSessions', params: () => ({ id: ids.campaign }), status: 200 },
+      { operationId: 'listSessions', params: () => ({ id: ids.campaign }), query: '?limit=1', status: 200 },
+      { operationId: 'getSession', params: () => ({ id: ids.campaign, sessionId: ids.session }), status: 200 },
+      { operationId: 'updateSession', params: () => ({ id: ids.campaign, sessionId: ids.session }), body: () => ({ player_visible: true }), status: 200 },
+      { operationId: 'proposeSessionEvents', params: () => ({ id: ids.campaign, sessionId: ids.session }), status: 200 },
+      { operationId: 'deleteSession', params: () => ({ id: ids.campaign, sessionId: ids.session }), status: 200 },
       { operationId: 'getCalendar', params: () => ({ id: ids.campaign }), status: 200 },
       { operationId: 'importCalendar', params: () => ({ id: ids.campaign }), body: () => CALENDAR, status: 200 },
       { operationId: 'exportCalendar', params: () => ({ id: ids.campaign }), status: 200 },
@@ -463,8 +476,8 @@ describe('the /api contract', () => {
     };
     visit(document.paths, '');
     expect(instants).toEqual(expect.arrayContaining(['upload_date', 'created_at', 'timestamp', 'last_used_at']));
-    // The four lists that page say so.
-    for (const operationId of ['listDatasets', 'listDocuments', 'listCampaigns', 'listTimelineEvents']) {
+    // The lists that page say so.
+    for (const operationId of ['listDatasets', 'listDocuments', 'listCampaigns', 'listTimelineEvents', 'listSessions']) {
       const names = (op(operationId).parameters as Array<{ name: string; in: string }>).filter((p) => p.in === 'query').map((p) => p.name);
       expect(names, operationId).toEqual(['limit', 'cursor']);
       expect(JSON.stringify(op(operationId).responses['200']), operationId).toContain('next_cursor');
@@ -529,6 +542,8 @@ function bodyFor(operationId: string): unknown {
     changePassword: { current_password: 'Not-the-password1', new_password: 'Another-password1' },
     renameConversation: { title: 'x' },
     updateNote: { title: 'x' },
+    createSession: { title: 'x' },
+    updateSession: { title: 'x' },
   };
   return bodies[operationId] ?? {};
 }

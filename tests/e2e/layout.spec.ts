@@ -203,6 +203,7 @@ const SCREENS: Screen[] = [
   },
   { name: 'campaign-players', url: (w) => `/campaigns/${w.campaignId}/players`, action: (page) => page.getByRole('button', { name: 'Create invite' }) },
   { name: 'campaign-notes', url: (w) => `/campaigns/${w.campaignId}/notes`, action: (page) => page.getByRole('button', { name: /Save note/ }) },
+  { name: 'campaign-sessions', url: (w) => `/campaigns/${w.campaignId}/sessions?new`, action: (page) => page.getByRole('button', { name: 'Add session' }) },
   { name: 'account', url: () => '/account', action: (page) => page.getByRole('button', { name: 'Create token' }) },
   { name: 'join', url: () => '/join', action: (page) => page.getByRole('button', { name: 'Continue' }) },
   { name: 'play-documents', url: (w) => `/play/${w.campaignId}`, action: (page) => page.getByTestId('play-documents').getByRole('link').first() },

@@ -32,7 +32,7 @@ export function CitationList({ citations, check }: { citations: ChatCitation[]; 
               rel="noopener"
               className="citation-link"
               onClick={(event) => {
-                if (!check) return;
+                if (!check || citation.link) return;
                 if (!citation.dataset_id || !citation.document_id) {
                   check.onMissingIds(citation);
                   return;

@@ -132,6 +132,9 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
                   <Link className="button primary" to={`/assistant?campaign=${campaign.id}`} state={{ campaignId: campaign.id }}>
                     Open in Assistant
                   </Link>
+                  <Link className="button secondary" to={`/campaigns/${campaign.id}/sessions`} aria-label={`Sessions of ${campaign.name}`}>
+                    Sessions
+                  </Link>
                   <Link className="button secondary" to={`/campaigns/${campaign.id}/players`} aria-label={`Players of ${campaign.name}`}>
                     Players
                   </Link>

@@ -44,6 +44,9 @@ export function SeatsPanel({ seats, budgets, joined }: { seats: Seat[]; budgets:
                 <Link className="button secondary" to={`/concept-map?campaign=${seat.campaign_id}`}>
                   Concept Map
                 </Link>
+                <Link className="button secondary" to={`/campaigns/${seat.campaign_id}/sessions`}>
+                  Sessions
+                </Link>
                 <Link className="button secondary" to={`/campaigns/${seat.campaign_id}/notes`}>
                   My notes
                 </Link>

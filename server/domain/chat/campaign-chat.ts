@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema';
 import { linkedDatasetIds, type CampaignAccess } from '../ownership';
 import { CONTEXT_BUDGETS, searchPassages, toAiPassage } from '../retrieval';
 import { providerFailure } from './ai-failure';
+import { recordPassages } from './campaign-records';
 import { citationsFromPassages, placeCitations } from './citations';
 import { historyOf, requireConversation, saveAnswer } from './conversations';
 import { sendOpeningFirst } from './opening';
@@ -77,9 +78,10 @@ export async function prepareCampaignChat(db: Kysely<DB>, access: CampaignAccess
     contextLevel: context_level,
     async answer(options: AnswerOptions = {}) {
       const onText = await sendOpeningFirst(ai.generator.opening, options.onText);
-      const search = await findPassages();
+      const [search, records] = await Promise.all([findPassages(), recordPassages(db, access, query)]);
       await recordSearchUsage(db, userId, search, campaignId);
-      const passages = search.passages;
+      // The campaign's own record first: "what happened last session?" is about it, not the rulebook.
+      const passages = [...records, ...search.passages];
       const started = performance.now();
       const result = await ai.generator
         .generate({

@@ -3,6 +3,7 @@ import type { ChatCitation } from '../../../contract/chat';
 import type { Citation } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import type { RetrievedPassage } from '../retrieval';
+import { isRecordPassage } from './campaign-records';
 import type { CampaignAccess } from '../ownership';
 import { playerText } from '../../../contract/gm-blocks';
 import { readDocumentText } from '../tomes/document-text';
@@ -13,6 +14,19 @@ export function citationsFromPassages(citations: Citation[], passages: Retrieved
     const passage = passages[citation.passageIndex];
     if (!passage) {
       return { source_id: citation.sourceId, filename: '', quote: citation.quote, document_id: null, dataset_id: null, page: null, start: null, end: null };
+    }
+    if (isRecordPassage(passage)) {
+      return {
+        source_id: passage.link,
+        filename: passage.filename,
+        quote: citation.quote,
+        document_id: null,
+        dataset_id: null,
+        page: null,
+        start: null,
+        end: null,
+        link: passage.link,
+      };
     }
     return {
       source_id: String(passage.chunkId),

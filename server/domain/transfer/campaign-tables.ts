@@ -73,10 +73,23 @@ export const CAMPAIGN_TABLES: CampaignTable[] = [
     order: 't.event_id, t.document_id',
   },
   {
+    table: 'campaign_sessions',
+    scope: 't.campaign_id = :campaign',
+    id: 'id',
+    refs: { campaign_id: { table: 'campaigns' } },
+    order: 't.number, t.id',
+  },
+  // A proposal cites a document or a session's notes (the other column is null).
+  {
     table: 'timeline_proposals',
     scope: 't.campaign_id = :campaign',
     id: 'id',
-    refs: { campaign_id: { table: 'campaigns' }, document_id: { table: 'documents' }, event_id: { table: 'timeline_events', optional: true } },
+    refs: {
+      campaign_id: { table: 'campaigns' },
+      document_id: { table: 'documents' },
+      session_id: { table: 'campaign_sessions' },
+      event_id: { table: 'timeline_events', optional: true },
+    },
     owner: ['user_id'],
     order: 't.created_at, t.id',
   },

@@ -71,6 +71,34 @@ const calendarSchema = z.object({
   imported: z.boolean(),
 });
 
+export const proposalSchema = z.object({
+  id: z.string(),
+  document_id: z.string().nullable().describe("The document the passage is in; null for a session's notes"),
+  session_id: z.string().nullable().describe('The session whose notes hold the passage; null for a document'),
+  filename: z.string().describe('The document, or the session ("Session 4: The Drowned Bell")'),
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+  day: z.number().int(),
+  date_label: z.string(),
+  estimated: z.boolean().describe('No in-world date in the text: placed by the session order'),
+  event_type: z.string(),
+  color: z.string(),
+  location: z.string(),
+  participants: z.array(z.string()),
+  quote: z.string().describe('The cited passage'),
+  start: z.number().int().describe("Character offset of the quote in the document's stored text (or the session's notes)"),
+  end: z.number().int(),
+  status: z.enum(['pending', 'accepted', 'rejected']),
+  event_id: z.string().nullable(),
+  engine: z.string(),
+  matches_event: z
+    .object({ id: z.string(), title: z.string(), date_label: z.string() })
+    .nullable()
+    .describe('A pending proposal that tells of an event already on the timeline; accept with merge_into to link it there instead of adding a duplicate'),
+});
+export const proposeResultSchema = z.object({ engine: z.enum(['claude', 'openai', 'offline']), created: z.number().int(), proposals: z.array(proposalSchema) });
+
 const campaignParams = z.object({ id: z.string() });
 const eventParams = z.object({ id: z.string(), eventId: z.string() });
 
@@ -270,31 +298,6 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
     },
   );
 
-  const proposalSchema = z.object({
-    id: z.string(),
-    document_id: z.string(),
-    filename: z.string(),
-    title: z.string(),
-    description: z.string(),
-    date: z.string(),
-    day: z.number().int(),
-    date_label: z.string(),
-    estimated: z.boolean().describe('No in-world date in the text: placed by the session order'),
-    event_type: z.string(),
-    color: z.string(),
-    location: z.string(),
-    participants: z.array(z.string()),
-    quote: z.string().describe('The cited passage'),
-    start: z.number().int().describe("Character offset of the quote in the document's stored text"),
-    end: z.number().int(),
-    status: z.enum(['pending', 'accepted', 'rejected']),
-    event_id: z.string().nullable(),
-    engine: z.string(),
-    matches_event: z
-      .object({ id: z.string(), title: z.string(), date_label: z.string() })
-      .nullable()
-      .describe('A pending proposal that tells of an event already on the timeline; accept with merge_into to link it there instead of adding a duplicate'),
-  });
   const proposalParams = z.object({ id: z.string(), proposalId: z.string() });
 
   app.get(
@@ -326,7 +329,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         params: campaignParams,
         body: z.object({ document_id: z.string({ error: 'document_id is required' }) }),
         response: {
-          200: z.object({ engine: z.enum(['claude', 'openai', 'offline']), created: z.number().int(), proposals: z.array(proposalSchema) }),
+          200: proposeResultSchema,
           400: errorResponse,
           404: errorResponse,
           409: errorResponse,
@@ -349,11 +352,12 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         summary: 'Accept every pending proposal',
         tags,
         description:
-          'Accepts every pending proposal (of one document when document_id is given), each shown to the players or not as player_visible says (default: GM-only); a proposal that matches an existing event is merged into it.',
+          'Accepts every pending proposal (of one document or session when document_id or session_id is given), each shown to the players or not as player_visible says (default: GM-only); a proposal that matches an existing event is merged into it.',
         params: campaignParams,
         body: z
           .object({
             document_id: z.string({ error: 'document_id must be text' }).nullish(),
+            session_id: z.string({ error: 'session_id must be text' }).nullish().describe("Only the proposals read from this session's notes"),
             player_visible: z.boolean({ error: 'player_visible must be true or false' }).nullish(),
           })
           .nullish(),
@@ -364,6 +368,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
       const { id } = request.params;
       return acceptAllProposals(db, currentUser(request).id, id, {
         document_id: request.body?.document_id ?? null,
+        session_id: request.body?.session_id ?? null,
         player_visible: request.body?.player_visible ?? false,
       });
     },

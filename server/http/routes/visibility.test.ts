@@ -205,6 +205,10 @@ describe('what players see of the Ember Crown (offline engine)', () => {
       await as(table.gm.token, 'POST', `/api/campaigns/${campaignId}/timeline/events`, { title: 'Hidden', date: '2026-03-15', event_type: 'player_party' })
     ).json();
     const eventBody = { title: 'Forged', date: '2026-03-15', event_type: 'player_party' };
+    const hiddenSession = (
+      await as(table.gm.token, 'POST', `/api/campaigns/${campaignId}/sessions`, { title: 'Behind the screen', notes: 'The Abbess waits.' })
+    ).json();
+    const otherSession = (await as(table.gm.token, 'POST', `/api/campaigns/${otherCampaignId}/sessions`, { title: 'One-shot', player_visible: true })).json();
     const refused: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, object?]> = [
       // GM-only ids through the campaign routes a player may use
       ['GET', `/api/campaigns/${campaignId}/documents/${secrets}`],
@@ -228,6 +232,11 @@ describe('what players see of the Ember Crown (offline engine)', () => {
       ['GET', `/api/campaigns/${campaignId}/timeline/documents`],
       ['GET', `/api/campaigns/${campaignId}/timeline/proposals`],
       ['PUT', `/api/campaigns/${campaignId}/calendar`, { definition: null }],
+      ['GET', `/api/campaigns/${campaignId}/sessions/${hiddenSession.id}`],
+      ['POST', `/api/campaigns/${campaignId}/sessions`, { title: 'Forged' }],
+      ['PATCH' as 'PUT', `/api/campaigns/${campaignId}/sessions/${hiddenSession.id}`, { player_visible: true }],
+      ['DELETE', `/api/campaigns/${campaignId}/sessions/${hiddenSession.id}`],
+      ['POST', `/api/campaigns/${campaignId}/sessions/${hiddenSession.id}/proposals`],
       ['GET', `/api/campaigns/${campaignId}/concept-map/documents`],
       ['POST', `/api/campaigns/${campaignId}/concept-map/generate`, { selected_documents: [{ id: lore, dataset_id: datasetId }] }],
       ['PUT', `/api/campaigns/${campaignId}/concept-map/settings`, { show_labels: false }],
@@ -240,13 +249,15 @@ describe('what players see of the Ember Crown (offline engine)', () => {
       ['GET', `/api/campaigns/${otherCampaignId}/timeline`],
       ['GET', `/api/campaigns/${otherCampaignId}/calendar`],
       ['GET', `/api/campaigns/${otherCampaignId}/concept-map`],
+      ['GET', `/api/campaigns/${otherCampaignId}/sessions`],
+      ['GET', `/api/campaigns/${otherCampaignId}/sessions/${otherSession.id}`],
     ];
     for (const [method, url, payload] of refused) {
       const response = await as(player, method, url, payload);
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(404);
     }
     // Someone without a seat gets the same 404 on every campaign route a player may use.
-    for (const url of ['documents', 'timeline', 'concept-map', 'conversations', 'calendar']) {
+    for (const url of ['documents', 'timeline', 'concept-map', 'conversations', 'calendar', 'sessions']) {
       expect((await as(table.outsider.token, 'GET', `/api/campaigns/${campaignId}/${url}`)).statusCode).toBe(404);
     }
     expect((await as(table.outsider.token, 'POST', `/api/campaigns/${campaignId}/chat`, { query: 'Hello?' })).statusCode).toBe(404);
@@ -254,6 +265,11 @@ describe('what players see of the Ember Crown (offline engine)', () => {
     const still = await t.services.db.selectFrom('documents').select('player_visible').where('id', '=', secrets).executeTakeFirstOrThrow();
     expect(still.player_visible).toBe(false);
     expect((await as(table.gm.token, 'GET', `/api/campaigns/${campaignId}/timeline`)).json().events.some((e: { id: string }) => e.id === event.id)).toBe(true);
+    expect((await as(table.gm.token, 'GET', `/api/campaigns/${campaignId}/sessions/${hiddenSession.id}`)).json()).toMatchObject({
+      title: 'Behind the screen',
+      player_visible: false,
+    });
+    expect((await as(player, 'GET', `/api/campaigns/${campaignId}/sessions`)).json()).toEqual([]);
   });
 
   it('refuses a visibility value that is not a boolean with a 400, changing nothing', async () => {

@@ -21,7 +21,10 @@ import { isTableTalk } from './table-talk';
 
 export interface TimelineProposal {
   id: string;
-  document_id: string;
+  /** The document the passage is in, or null for a session's notes (session_id). */
+  document_id: string | null;
+  session_id: string | null;
+  /** The document's filename, or "Session 4: The Drowned Bell" for a session's notes. */
   filename: string;
   title: string;
   description: string;
@@ -35,7 +38,7 @@ export interface TimelineProposal {
   color: string;
   location: string;
   participants: string[];
-  /** The cited passage, with its character offsets in the document's stored text. */
+  /** The cited passage, with its character offsets in the document's stored text (or the session's notes). */
   quote: string;
   start: number;
   end: number;
@@ -110,6 +113,9 @@ async function requireNotesDocument(db: Kysely<DB>, userId: string, campaignId: 
 const fingerprintOf = (documentId: string, quote: string) =>
   `${documentId}:${createHash('sha256').update(quote.replace(/\s+/g, ' ').trim().toLowerCase()).digest('hex').slice(0, 32)}`;
 
+/** Where a proposal's passage comes from: a document of a linked tome, or a session's notes. */
+export type ProposalSource = { document_id: string; session_id?: undefined } | { session_id: string; document_id?: undefined };
+
 /**
  * Reads a session log or notes document and stores its proposed events for review. A passage
  * proposed before keeps its proposal (and its decision), so proposing twice never duplicates an
@@ -118,11 +124,28 @@ const fingerprintOf = (documentId: string, quote: string) =>
 export async function proposeEvents(db: Kysely<DB>, ai: AiProviders, userId: string, campaignId: string, documentId: string): Promise<ProposeResult> {
   await requireOwnedCampaign(db, userId, campaignId);
   const document = await requireNotesDocument(db, userId, campaignId, documentId);
+  return proposeFromText(db, ai, userId, campaignId, { document_id: document.id }, await readDocumentText(db, document.id), null);
+}
+
+/**
+ * The one proposal run of both sources: `sourceDay` is where the source's undated passages fall
+ * (a session's in-world date, or the day after the previous session's); without one, the
+ * timeline's fallback. Proposals are kept per source and passage (the fingerprint).
+ */
+export async function proposeFromText(
+  db: Kysely<DB>,
+  ai: AiProviders,
+  userId: string,
+  campaignId: string,
+  source: ProposalSource,
+  notes: string,
+  sourceDay: number | null,
+): Promise<ProposeResult> {
   const { calendar } = await calendarFor(db, campaignId);
-  const baseDay = await fallbackDayOf(db, campaignId, calendar);
+  const baseDay = sourceDay ?? (await fallbackDayOf(db, campaignId, calendar));
+  const sourceId = source.document_id ?? `session:${source.session_id}`;
 
   const engine = ai.engine;
-  const notes = await readDocumentText(db, document.id);
   const drafts = isModelEngine(engine) ? await proposeWithModel(db, ai, userId, notes, calendar, baseDay) : proposeFromNotes(notes, calendar, baseDay);
 
   let created = 0;
@@ -134,8 +157,9 @@ export async function proposeEvents(db: Kysely<DB>, ai: AiProviders, userId: str
         .values({
           campaign_id: campaignId,
           user_id: userId,
-          document_id: document.id,
-          fingerprint: fingerprintOf(document.id, draft.quote),
+          document_id: source.document_id ?? null,
+          session_id: source.session_id ?? null,
+          fingerprint: fingerprintOf(sourceId, draft.quote),
           title: draft.title.slice(0, EVENT_LIMITS.title),
           description: draft.description.slice(0, EVENT_LIMITS.description),
           event_day: day,
@@ -154,7 +178,9 @@ export async function proposeEvents(db: Kysely<DB>, ai: AiProviders, userId: str
       if (inserted) created += 1;
     }
   });
-  const proposals = (await readProposals(db, userId, campaignId, calendar)).filter((proposal) => proposal.document_id === document.id);
+  const proposals = (await readProposals(db, userId, campaignId, calendar)).filter((proposal) =>
+    source.document_id ? proposal.document_id === source.document_id : proposal.session_id === source.session_id,
+  );
   return { engine, created, proposals };
 }
 
@@ -258,9 +284,10 @@ export async function listProposals(db: Kysely<DB>, userId: string, campaignId: 
 async function readProposals(db: Kysely<DB>, userId: string, campaignId: string, calendar: Calendar, proposalId?: string): Promise<TimelineProposal[]> {
   let query = db
     .selectFrom('timeline_proposals')
-    .innerJoin('documents', 'documents.id', 'timeline_proposals.document_id')
+    .leftJoin('documents', 'documents.id', 'timeline_proposals.document_id')
+    .leftJoin('campaign_sessions', 'campaign_sessions.id', 'timeline_proposals.session_id')
     .selectAll('timeline_proposals')
-    .select('documents.filename')
+    .select(['documents.filename', 'campaign_sessions.number as session_number', 'campaign_sessions.title as session_title'])
     .where('timeline_proposals.campaign_id', '=', campaignId)
     .where('timeline_proposals.user_id', '=', userId);
   if (proposalId) query = query.where('timeline_proposals.id', '=', proposalId);
@@ -273,7 +300,8 @@ async function readProposals(db: Kysely<DB>, userId: string, campaignId: string,
     return {
       id: row.id,
       document_id: row.document_id,
-      filename: row.filename,
+      session_id: row.session_id,
+      filename: row.filename ?? `Session ${row.session_number}: ${row.session_title}`,
       title: row.title,
       description: row.description,
       date: calendar.format(calendar.fromDay(row.event_day)),
@@ -338,11 +366,13 @@ async function acceptInTransaction(
   if (edits.merge_into) {
     const [target] = isUuid(edits.merge_into) ? await readEvents(trx, userId, campaignId, edits.merge_into) : [];
     if (!target) throw notFound('Event');
-    await trx
-      .insertInto('timeline_event_documents')
-      .values({ event_id: target.id, document_id: proposal.document_id })
-      .onConflict((oc) => oc.columns(['event_id', 'document_id']).doNothing())
-      .execute();
+    if (proposal.document_id) {
+      await trx
+        .insertInto('timeline_event_documents')
+        .values({ event_id: target.id, document_id: proposal.document_id })
+        .onConflict((oc) => oc.columns(['event_id', 'document_id']).doNothing())
+        .execute();
+    }
     id = target.id;
   } else {
     const fields = eventInputSchema.parse({
@@ -352,11 +382,11 @@ async function acceptInTransaction(
       location: edits.location ?? proposal.location,
       participants: edits.participants ?? proposal.participants,
       tags: edits.tags ?? [],
-      linked_documents: [proposal.document_id],
+      linked_documents: proposal.document_id ? [proposal.document_id] : [],
       player_visible: edits.player_visible ?? false,
     });
     const day = edits.date || typeof edits.day === 'number' ? dayOfInput(calendar, edits) : proposal.day;
-    id = await insertEvent(trx, userId, campaignId, fields, day, [proposal.document_id]);
+    id = await insertEvent(trx, userId, campaignId, fields, day, proposal.document_id ? [proposal.document_id] : []);
   }
   const updated = await trx
     .updateTable('timeline_proposals')
@@ -370,7 +400,7 @@ async function acceptInTransaction(
 }
 
 /**
- * Accepts every pending proposal (of one document, or all), in one transaction: each becomes an
+ * Accepts every pending proposal (of one document or session, or all), in one transaction: each becomes an
  * event shown to the players or not as the GM chose, and a proposal that tells of an event already
  * on the timeline is merged into it rather than duplicating it.
  */
@@ -378,12 +408,15 @@ export async function acceptAllProposals(
   db: Kysely<DB>,
   userId: string,
   campaignId: string,
-  options: { document_id?: string | null; player_visible?: boolean } = {},
+  options: { document_id?: string | null; session_id?: string | null; player_visible?: boolean } = {},
 ): Promise<{ accepted: number; merged: number }> {
   await requireOwnedCampaign(db, userId, campaignId);
   const { calendar } = await calendarFor(db, campaignId);
   const pending = (await readProposals(db, userId, campaignId, calendar)).filter(
-    (proposal) => proposal.status === 'pending' && (!options.document_id || proposal.document_id === options.document_id),
+    (proposal) =>
+      proposal.status === 'pending' &&
+      (!options.document_id || proposal.document_id === options.document_id) &&
+      (!options.session_id || proposal.session_id === options.session_id),
   );
   let merged = 0;
   await db.transaction().execute(async (trx) => {
