@@ -34,8 +34,12 @@ function calendarNamed(name: string): Calendar {
 
 export function scoreLogs(half: 'tuning' | 'held-out'): LogScore[] {
   const dir = path.join(LOGS_DIR, half);
-  return fs
-    .readdirSync(dir)
+  const names = fs.readdirSync(dir);
+  // An expectation without its log (a log once went missing behind .gitignore's *.log) fails the bench.
+  const stems = new Set(names.filter((name) => !name.endsWith('.json')).map((name) => name.replace(/\.[^.]+$/, '')));
+  const orphans = names.filter((name) => name.endsWith('.json') && !stems.has(name.replace(/\.json$/, '')));
+  if (orphans.length > 0) throw new Error(`${half}: expectations without a log: ${orphans.join(', ')}`);
+  return names
     .filter((name) => !name.endsWith('.json'))
     .sort()
     .map((name) => {
