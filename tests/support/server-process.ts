@@ -31,9 +31,9 @@ export async function freePort(): Promise<number> {
 export async function startProcess(
   entry: 'server/main.ts' | 'jobs/worker.ts',
   env: Record<string, string>,
-  options: { waitForHealth?: boolean; timeoutMs?: number } = {},
+  options: { waitForHealth?: boolean; timeoutMs?: number; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let text = '';
   // node with tsx's loader in this one process (the tsx command would fork a second one, and
   // a kill -9 of the first would leave the server running).
