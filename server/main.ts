@@ -35,6 +35,8 @@ async function main() {
   const { roles } = services.ai;
   if (roles) log().info(roles, `answers: ${roles.answers}; embeddings: ${roles.embeddings}; reranking: ${roles.rerank}`);
   if (env.RUN_WORKERS) await registerWorkers(services.queue, services);
+  // Before listening, so the Knowledge Tomes page shows a re-embedding from the first request.
+  await queueStaleReembedding(services);
   // On a Postgres server autovacuum does this.
   const vacuum = services.database.kind === 'pglite' ? startEmbeddedVacuum(services.db) : undefined;
 
@@ -50,7 +52,6 @@ async function main() {
   }
   // Checks that need not hold the start (a second `npm start` is timed to a healthy /api/health).
   if ((await vectorBackendOf(services.db)) === 'exact') log().warn(EXACT_SEARCH_NOTICE);
-  await queueStaleReembedding(services);
   await queueLeftoverVectorIndexing(services);
 
   let closing = false;
