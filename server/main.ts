@@ -10,6 +10,8 @@ import { parseEnv } from './env';
 import { registerWorkers } from '../jobs/register-workers';
 import { queueLeftoverVectorIndexing } from '../jobs/index-vectors';
 import { queueStaleReembedding } from '../jobs/reembed';
+import { createDataDirApart } from './db/create-data-dir';
+import { databaseTargetFromEnv } from './db/database';
 import { startEmbeddedVacuum } from './db/embedded-vacuum';
 import { EXACT_SEARCH_NOTICE, vectorBackendOf } from './domain/retrieval';
 import { createLogger } from './http/logging';
@@ -27,13 +29,14 @@ async function main() {
   if (buildDir && !fs.existsSync(path.join(buildDir, 'server/index.js'))) {
     throw new Error('The web app is not built yet: run `npm run build` (or `npm start`, which builds first).');
   }
+  const target = databaseTargetFromEnv(env);
+  if (target.kind === 'pglite' && target.dataDir !== 'memory') await createDataDirApart(target.dataDir);
   const { services, shutdown } = await bootServices(env);
   const { roles } = services.ai;
   if (roles) log().info(roles, `answers: ${roles.answers}; embeddings: ${roles.embeddings}; reranking: ${roles.rerank}`);
-  if ((await vectorBackendOf(services.db)) === 'exact') log().warn(EXACT_SEARCH_NOTICE);
   if (env.RUN_WORKERS) await registerWorkers(services.queue, services);
+  // Before listening, so the Knowledge Tomes page shows a re-embedding from the first request.
   await queueStaleReembedding(services);
-  await queueLeftoverVectorIndexing(services);
   // On a Postgres server autovacuum does this.
   const vacuum = services.database.kind === 'pglite' ? startEmbeddedVacuum(services.db) : undefined;
 
@@ -47,6 +50,9 @@ async function main() {
     const code = await createRegistrationCode(services.db, { uses: 1, expiresInDays: 7, note: 'first start' });
     console.log(`\n  Tomekeeper has no accounts yet. Open http://localhost:${port}/register and use this one-time registration code:\n\n    ${code}\n`);
   }
+  // Checks that need not hold the start (a second `npm start` is timed to a healthy /api/health).
+  if ((await vectorBackendOf(services.db)) === 'exact') log().warn(EXACT_SEARCH_NOTICE);
+  await queueLeftoverVectorIndexing(services);
 
   let closing = false;
   const close = async (signal: string) => {

@@ -35,7 +35,8 @@ export async function startBuiltServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 360; i++) {
+  // Up to 10 minutes: a first start on a loaded shared machine has taken over 3.
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {

@@ -39,7 +39,7 @@ export type FakeOpenAiReply =
   /** A tool call carrying `args` (a string is sent as is, so tests can send broken JSON). */
   | { kind: 'tool'; args: unknown }
   | { kind: 'error'; status: number; message: string }
-  /** Never answers (the client's deadline fires). */
+  /** Never answers (the client's deadline fires), until `release` answers it as if unscripted. */
   | { kind: 'hang' };
 
 export type FakeOpenAiScript = FakeOpenAiReply | ((request: CapturedOpenAiRequest) => FakeOpenAiReply);
@@ -63,6 +63,8 @@ export interface FakeOpenAi {
   /** Changes what the server is (tool support, models, embedding size) from the next request on. */
   configure(options: FakeOpenAiOptions): void;
   reset(): void;
+  /** Answers the requests held by `hang` replies now, as unscripted requests are answered. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -72,7 +74,8 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}): Promise<
   const options: FakeOpenAiOptions = { tools: true, embeddingDimensions: 768, chunkSize: 6, ...initial };
   const requests: CapturedOpenAiRequest[] = [];
   const queue: FakeOpenAiScript[] = [];
-  const hanging = new Set<http.ServerResponse>();
+  /** Held requests and how to answer them once released. */
+  const hanging = new Map<http.ServerResponse, () => void>();
   let count = 0;
 
   const server = http.createServer((req, res) => {
@@ -104,12 +107,13 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}): Promise<
       const script = queue.shift();
       const reply = script ? (typeof script === 'function' ? script(captured) : script) : undefined;
       if (reply?.kind === 'error') return sendError(res, reply.status, reply.message);
+      const answer = () => (path === '/v1/embeddings' ? embeddings(res, body) : chat(res, body, undefined));
       if (reply?.kind === 'hang') {
-        hanging.add(res);
+        hanging.set(res, answer);
         res.on('close', () => hanging.delete(res));
         return;
       }
-      if (path === '/v1/embeddings') return embeddings(res, body);
+      if (path === '/v1/embeddings') return answer();
       if (JSON.stringify(body.messages).length > CONTEXT_LIMIT_CHARS) {
         return sendError(res, 400, "This model's maximum context length is 100000 tokens. However, your messages resulted in more tokens.");
       }
@@ -172,8 +176,13 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}): Promise<
       queue.length = 0;
       Object.assign(options, { tools: true, models: undefined, embeddingDimensions: 768, chunkSize: 6 }, initial);
     },
+    release() {
+      const held = [...hanging.values()];
+      hanging.clear();
+      for (const answer of held) answer();
+    },
     async close() {
-      for (const res of hanging) res.destroy();
+      for (const res of hanging.keys()) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

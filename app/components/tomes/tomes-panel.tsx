@@ -4,6 +4,7 @@ import type { Dataset } from '../../../server/domain/tomes';
 import { ACCEPTED_UPLOAD_EXTENSIONS, NOTICE_MS } from '../../../contract/tomes';
 import { latePart } from '~/lib/late-part';
 import { DatasetCard } from './dataset-card';
+import { ReembedStatus } from './reembed-status';
 import { TomeModal } from './tome-modal';
 import { tomesUrl } from './tome-urls';
 import type { TomesView } from './tomes-view.server';
@@ -85,6 +86,8 @@ export function TomesPanel({ datasets, view }: { datasets: Dataset[]; view: Tome
           {message}
         </p>
       ))}
+
+      {view.reembed && <ReembedStatus job={view.reembed} />}
 
       <div className="tomes-toolbar">
         <p className="muted">Your rulebooks, notes and lore, ready for the assistant to search and cite.</p>

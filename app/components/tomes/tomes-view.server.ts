@@ -20,6 +20,8 @@ export interface TomesView {
     conversation: { id: string; messages: DocumentChatMessage[] } | null;
   } | null;
   activeJobs: ActiveJob[];
+  /** The library being re-embedded for a new embedding model (or just done), as this GM's job shows it. */
+  reembed: JobStatus | null;
   errors: string[];
 }
 
@@ -27,7 +29,7 @@ export async function loadTomesView(context: AppLoadContext, userId: string, url
   const { db, env } = context.services;
   const { tomes, isDomainError } = context.domain;
   const params = url.searchParams;
-  const view: TomesView = { maxUploadMb: env.MAX_UPLOAD_MB, manage: null, viewer: null, activeJobs: [], errors: [] };
+  const view: TomesView = { maxUploadMb: env.MAX_UPLOAD_MB, manage: null, viewer: null, activeJobs: [], reembed: null, errors: [] };
   const notFound = (error: unknown) => isDomainError(error) && error.status === 404;
 
   const manageId = params.get('manage');
@@ -73,7 +75,7 @@ export async function loadTomesView(context: AppLoadContext, userId: string, url
   }
 
   try {
-    view.activeJobs = await tomes.listActiveJobs(db, userId);
+    [view.activeJobs, view.reembed] = await Promise.all([tomes.listActiveJobs(db, userId), tomes.currentReembedJob(db, userId)]);
   } catch (error) {
     context.log.error({ err: error }, 'loading the active jobs failed');
   }

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import { TERMINAL_JOB_STATUSES } from '../../../contract/tomes';
 import { costOf } from '../../ai/pricing';
 import type { Embedder } from '../../ai/types';
 import type { DB } from '../../db/schema';
+import { REEMBED_JOB_KIND } from '../tomes/jobs';
 import { tableForNewVectors } from '../retrieval/vector-index';
 import { forgetServingModel } from '../retrieval/serving-model';
 import { recordUsage } from '../usage/usage';
@@ -37,6 +39,72 @@ export async function reembedProgress(db: Kysely<DB>, model: string): Promise<Re
   const { rows } = await sql<{ done: number; total: number }>`
     select count(distinct chunk_id) filter (where model = ${model})::int as done, count(distinct chunk_id)::int as total from chunk_vectors`.execute(db);
   return { done: rows[0]?.done ?? 0, total: rows[0]?.total ?? 0 };
+}
+
+/** What the Knowledge Tomes page says while the library is re-embedded (and once it is done). */
+export function reembedMessage(label: string, done: number, total: number, finished = false): string {
+  const count = (n: number) => n.toLocaleString('en-US');
+  return finished
+    ? `Re-embedded for ${label}: ${count(total)} passages; search uses them now`
+    : `Re-embedding for ${label}: ${count(done)} of ${count(total)} passages; search uses the previous vectors until it is done`;
+}
+
+/**
+ * Writes each owner's progress of a change of embedding model to the jobs table, as other long
+ * work reports its progress, so the Knowledge Tomes page (and GET /api/jobs/{id}/status) show it.
+ * An owner with passages still to re-embed gets a job if they have none running. Searches use the
+ * previous vectors until the whole library is done (retrieval/serving-model.ts), so every owner's
+ * job stays running until then; `finished` (nothing left to re-embed) completes them.
+ */
+export async function recordReembedProgress(db: Kysely<DB>, model: string, label: string, finished: boolean): Promise<void> {
+  const active = await db
+    .selectFrom('jobs')
+    .select(['id', 'user_id'])
+    .where('kind', '=', REEMBED_JOB_KIND)
+    .where('status', 'not in', TERMINAL_JOB_STATUSES)
+    .execute();
+  if (finished && active.length === 0) return;
+  const jobOf = new Map(active.map((job) => [job.user_id, job.id]));
+  const { rows } = await sql<{ user_id: string; done: number; total: number }>`
+    select c.user_id, count(distinct v.chunk_id) filter (where v.model = ${model})::int as done, count(distinct v.chunk_id)::int as total
+    from chunk_vectors v join chunks c on c.id = v.chunk_id
+    group by c.user_id`.execute(db);
+  const now = new Date();
+  for (const { user_id: userId, done, total } of rows) {
+    const jobId = jobOf.get(userId);
+    if (finished) {
+      if (jobId) {
+        await db
+          .updateTable('jobs')
+          .set({ status: 'completed', progress: 100, progress_message: reembedMessage(label, total, total, true), updated_at: now })
+          .where('id', '=', jobId)
+          .execute();
+      }
+      continue;
+    }
+    const progress = { progress: total === 0 ? 0 : Math.min(99, Math.floor((done * 100) / total)), progress_message: reembedMessage(label, done, total) };
+    if (jobId)
+      await db
+        .updateTable('jobs')
+        .set({ ...progress, updated_at: now })
+        .where('id', '=', jobId)
+        .execute();
+    else if (done < total)
+      await db
+        .insertInto('jobs')
+        .values({ user_id: userId, kind: REEMBED_JOB_KIND, status: 'embedding', ...progress, updated_at: now })
+        .execute();
+  }
+  // An owner whose passages are all gone (deleted meanwhile) has nothing left to wait for.
+  const seen = new Set(rows.map((row) => row.user_id));
+  const orphaned = active.filter((job) => !seen.has(job.user_id)).map((job) => job.id);
+  if (orphaned.length > 0) {
+    await db
+      .updateTable('jobs')
+      .set({ status: 'completed', progress: 100, progress_message: 'No passages left to re-embed', updated_at: now })
+      .where('id', 'in', orphaned)
+      .execute();
+  }
 }
 
 /**

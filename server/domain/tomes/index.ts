@@ -30,7 +30,7 @@ export {
   type UploadDeps,
 } from './documents';
 export { mimeTypeOf, safeFilename } from './files';
-export { getJobStatus, listActiveJobs, listDatasetJobs, type ActiveJob, type JobStatus } from './jobs';
+export { currentReembedJob, getJobStatus, listActiveJobs, listDatasetJobs, type ActiveJob, type JobStatus } from './jobs';
 export { DEFAULT_METADATA, guessMetadata, metadataUpdateSchema } from './metadata';
 export {
   getCampaignDocument,

@@ -6,6 +6,8 @@ import { isUuid, requireOwnedDataset } from '../ownership';
 import { removeOtherTextVersions } from './document-text';
 
 export const INGEST_JOB_KIND = 'ingest_document';
+/** The jobs row that shows each owner how far a change of embedding model has come (ingest/reembed.ts). */
+export const REEMBED_JOB_KIND = 'reembed_library';
 export const QUEUED_MESSAGE = 'Waiting in the queue to be processed';
 
 export interface JobStatus {
@@ -64,6 +66,20 @@ export async function listDatasetJobs(
     .limit(50)
     .execute();
   return rows;
+}
+
+/** The caller's re-embedding job, running or ended in the last ten minutes, as the Knowledge Tomes page shows it. */
+export async function currentReembedJob(db: Kysely<DB>, userId: string, recentMs = 10 * 60 * 1000): Promise<JobStatus | null> {
+  const job = await db
+    .selectFrom('jobs')
+    .select(['id', 'status', 'progress', 'progress_message', 'error', 'document_id'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', REEMBED_JOB_KIND)
+    .where((eb) => eb.or([eb('status', 'not in', TERMINAL), eb('updated_at', '>=', new Date(Date.now() - recentMs))]))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return job ?? null;
 }
 
 export interface ActiveJob {

@@ -1,5 +1,5 @@
 import type { ExtractionErrorCode } from '../extract';
-import type { PackedDocument } from './packed';
+import type { DocumentHead } from './packed';
 import type { OfflineEmbedding } from './prepare';
 
 export interface ToReader {
@@ -14,9 +14,12 @@ export interface ToReader {
 export type FromReader =
   | { kind: 'page'; page: number; pageCount: number }
   | { kind: 'chunking' }
-  /** The document read and cut into passages. */
-  | { kind: 'prepared'; packed: PackedDocument }
-  /** The reading is over: the passages' offline vectors, when they were asked for. */
-  | { kind: 'done'; embedding?: OfflineEmbedding }
+  /** The document read and cut into passages: what it is, then its strings in `bytes` messages (packed.ts). */
+  | { kind: 'prepared'; head: DocumentHead }
+  | { kind: 'bytes'; bytes: Uint8Array }
+  /** The next passages' offline vectors, when they were asked for. */
+  | { kind: 'vectors'; embedding: OfflineEmbedding }
+  /** The reading is over. */
+  | { kind: 'done' }
   | { kind: 'failed'; code: ExtractionErrorCode; message: string; rejectAtUpload: boolean }
   | { kind: 'crashed'; message: string };

@@ -4,7 +4,9 @@ import { buildPdf } from '../extract/test-fixtures';
 import { OfflineEmbedder } from '../../../ai/offline-embedder';
 import { EMBEDDING_DIMENSIONS } from '../../../ai/types';
 import { embeddingText } from '../vectors';
-import { KEEP_READER_MAX_BYTES, keptReaderCount, prepareOffThread, readersAtWork } from './off-thread';
+import { KEEP_READER_MAX_BYTES, keptReaderCount, largestMessageReceived, prepareOffThread, readersAtWork } from './off-thread';
+import { PIECE_BYTES } from './packed';
+import { prepareDocument } from './prepare';
 
 const pdf = buildPdf([['The Vault of Ashes', 'Dragons sleep beneath the mountain.'], ['Page two speaks of the Ember Crown.']]);
 
@@ -32,6 +34,32 @@ describe('reading an upload in a child process', () => {
     expect(embedding?.vectors).toEqual(Float32Array.from(expected.vectors.flat()));
     expect(embedding?.vectors.length).toBe(embedded.chunks.length * EMBEDDING_DIMENSIONS);
     expect((await prepareOffThread(bytes, 'notes.md')).offlineEmbedding).toBeUndefined();
+  });
+
+  // Issue 39 item 8: a 50 MB text sent back as one message was held two or three times over on
+  // each side (1.9 GB together). The document and its vectors cross in bounded pieces, whole.
+  it('hands a large document and its vectors back in pieces of bounded size, nothing lost', { timeout: 180_000 }, async () => {
+    const sections = Array.from(
+      { length: 9000 },
+      (_, i) => `## Hall ${i}\n\nThe warden of hall ${i} keeps the ${i}th key — «clé» ${'of the drowned keep '.repeat(50)}`,
+    );
+    const text = sections.join('\n\n');
+    const bytes = new TextEncoder().encode(text);
+    expect(bytes.byteLength).toBeGreaterThan(2 * PIECE_BYTES);
+    const prepared = await prepareOffThread(bytes, 'halls.md', { embedOffline: true });
+    const embedding = await prepared.offlineEmbedding;
+    expect(largestMessageReceived()).toBeGreaterThan(0);
+    expect(largestMessageReceived()).toBeLessThanOrEqual(PIECE_BYTES);
+    // Exactly what reading it here gives.
+    const direct = await prepareDocument(bytes, 'halls.md');
+    expect(prepared.text).toBe(direct.text);
+    expect([...prepared.textParts()]).toEqual([...direct.textParts()]);
+    expect(prepared.chunks.length).toBeGreaterThan(1000);
+    expect(prepared.chunks).toEqual(direct.chunks);
+    expect(embedding?.vectors.length).toBe(prepared.chunks.length * EMBEDDING_DIMENSIONS);
+    const last = prepared.chunks.length - 1;
+    const expected = await new OfflineEmbedder().embed([embeddingText(prepared.chunks[last])], 'document');
+    expect(embedding?.vectors.subarray(last * EMBEDDING_DIMENSIONS)).toEqual(Float32Array.from(expected.vectors[0]));
   });
 
   it('reuses its kept process for many jobs without piling up listeners on it', async () => {

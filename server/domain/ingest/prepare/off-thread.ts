@@ -5,7 +5,8 @@ import { extensionOf, isAcceptedExtension } from '../extract/file-types';
 import { DEFAULT_LIMITS } from '../extract/types';
 import type { FromReader, ToReader } from './messages';
 import { entryFile, TYPESCRIPT_LOADER } from '../../../project-files';
-import { unpackDocument } from './packed';
+import { DocumentReceiver } from './packed';
+import { EMBEDDING_DIMENSIONS } from '../../../ai/types';
 import type { OfflineEmbedding, PreparedDocument } from './prepare';
 
 export interface OffThreadOptions {
@@ -84,6 +85,15 @@ function endTurn(): void {
   if (next) next();
   else turnsTaken--;
 }
+
+/** The most document bytes or vectors one message from a reading process carried (packed.ts: at most PIECE_BYTES). */
+let largestMessage = 0;
+export function largestMessageReceived(): number {
+  return largestMessage;
+}
+const received = (bytes: number) => {
+  largestMessage = Math.max(largestMessage, bytes);
+};
 
 /** How many reading processes wait for a next job. */
 export function keptReaderCount(): number {
@@ -164,6 +174,9 @@ function readInTurn(bytes: Uint8Array, filename: string, options: OffThreadOptio
   const heapMb = options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
   const ext = extensionOf(filename);
   const fileType = isAcceptedExtension(ext) ? ext : 'txt';
+  const keepable = bytes.byteLength < KEEP_READER_MAX_BYTES;
+  // Dropped once sent: the reading process has its own copy (an upload may be 50 MB).
+  let upload: Uint8Array | undefined = bytes;
   let reader: ChildProcess;
   try {
     reader = takeReader(heapMb);
@@ -175,6 +188,9 @@ function readInTurn(bytes: Uint8Array, filename: string, options: OffThreadOptio
   return new Promise<PreparedDocument>((resolve, reject) => {
     let ended = false;
     let prepared: PreparedDocument | undefined;
+    // The document's strings as their pieces arrive; then its offline vectors, batch by batch.
+    let receiver: DocumentReceiver | undefined;
+    let vectors: { array: Float32Array; filled: number; tokens: number } | undefined;
     // Once the document is handed back, what is still awaited is its vectors.
     let embedding: { resolve: (value: OfflineEmbedding) => void; reject: (error: Error) => void } | undefined;
     // The end of what the process wrote to stderr: V8 says there why it stopped a process.
@@ -189,7 +205,7 @@ function readInTurn(bytes: Uint8Array, filename: string, options: OffThreadOptio
       options.signal?.removeEventListener('abort', onAbort);
       reader.off('message', onMessage).off('error', onError).off('close', onClose);
       reader.stderr?.off('data', onStderr);
-      if (reusable && bytes.byteLength < KEEP_READER_MAX_BYTES) keepReader(reader, heapMb);
+      if (reusable && keepable) keepReader(reader, heapMb);
       else reader.kill('SIGKILL');
       if (error) (embedding?.reject ?? reject)(error);
     };
@@ -203,18 +219,29 @@ function readInTurn(bytes: Uint8Array, filename: string, options: OffThreadOptio
         case 'chunking':
           return options.onChunking?.();
         case 'prepared':
-          prepared = unpackDocument(message.packed);
-          if (!options.embedOffline) return;
-          prepared.offlineEmbedding = new Promise<OfflineEmbedding>((resolveEmbedding, rejectEmbedding) => {
-            embedding = { resolve: resolveEmbedding, reject: rejectEmbedding };
-          });
-          // Awaited by the caller, unless its job ends first: then a failure here is nobody's to hear.
-          prepared.offlineEmbedding.catch(() => undefined);
-          return resolve(prepared);
+          received(message.head.textEnds.byteLength + message.head.contentEnds.byteLength);
+          receiver = new DocumentReceiver(message.head);
+          if (options.embedOffline) vectors = { array: new Float32Array(message.head.chunks.length * EMBEDDING_DIMENSIONS), filled: 0, tokens: 0 };
+          return receiver.complete ? handOver(receiver) : undefined;
+        case 'bytes':
+          received(message.bytes.byteLength);
+          if (!receiver || receiver.complete) return end(new Error(`reading ${filename} sent text it had not announced`));
+          receiver.add(message.bytes);
+          return receiver.complete ? handOver(receiver) : undefined;
+        case 'vectors':
+          received(message.embedding.vectors.byteLength);
+          if (!vectors || vectors.filled + message.embedding.vectors.length > vectors.array.length) {
+            return end(new Error(`reading ${filename} sent vectors it was not asked for`));
+          }
+          vectors.array.set(message.embedding.vectors, vectors.filled);
+          vectors.filled += message.embedding.vectors.length;
+          vectors.tokens += message.embedding.tokens;
+          return;
         case 'done':
           if (embedding) {
-            if (message.embedding) embedding.resolve(message.embedding);
-            return end(message.embedding ? null : new Error(`reading ${filename} gave no vectors`), true);
+            const complete = vectors && vectors.filled === vectors.array.length;
+            if (complete) embedding.resolve({ vectors: vectors!.array, tokens: vectors!.tokens });
+            return end(complete ? null : new Error(`reading ${filename} gave no vectors`), true);
           }
           end(null, true);
           return prepared ? resolve(prepared) : reject(new Error(`reading ${filename} gave no document`));
@@ -223,6 +250,18 @@ function readInTurn(bytes: Uint8Array, filename: string, options: OffThreadOptio
         case 'crashed':
           return end(new Error(`reading ${filename} failed in its process: ${message.message}`));
       }
+    };
+    /** The whole document has come: offline, it is handed back now, its vectors following. */
+    const handOver = (complete: DocumentReceiver) => {
+      prepared = complete.document();
+      receiver = undefined;
+      if (!options.embedOffline) return;
+      prepared.offlineEmbedding = new Promise<OfflineEmbedding>((resolveEmbedding, rejectEmbedding) => {
+        embedding = { resolve: resolveEmbedding, reject: rejectEmbedding };
+      });
+      // Awaited by the caller, unless its job ends first: then a failure here is nobody's to hear.
+      prepared.offlineEmbedding.catch(() => undefined);
+      resolve(prepared);
     };
     const onStderr = (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4096);
@@ -239,7 +278,7 @@ function readInTurn(bytes: Uint8Array, filename: string, options: OffThreadOptio
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const request: ToReader = {
-      bytes,
+      bytes: upload!,
       filename,
       maxFileBytes: options.maxFileBytes,
       timeoutMs,
@@ -247,5 +286,6 @@ function readInTurn(bytes: Uint8Array, filename: string, options: OffThreadOptio
       pdfReadingThreads: options.pdfReadingThreads,
     };
     reader.send(request);
+    upload = undefined;
   });
 }

@@ -77,18 +77,20 @@ export function offlineVectors(embedding: OfflineEmbedding): Float32Array[] {
 }
 
 /**
- * The passages embedded with the offline embedder (the engine without keys), into one typed array,
- * a few hundred passages at a time: a large document's vectors as arrays of numbers would take
- * several times the memory.
+ * The passages embedded with the offline embedder (the engine without keys), a few hundred at a
+ * time, each batch's vectors in one typed array: the reading process sends each batch as it is
+ * made, so neither side holds a large document's vectors twice (as arrays of numbers they would
+ * take several times the memory).
  */
-export async function offlineEmbeddingOf(chunks: Chunk[]): Promise<OfflineEmbedding> {
+export async function* offlineEmbeddingBatches(chunks: Chunk[]): AsyncGenerator<OfflineEmbedding> {
   const embedder = new OfflineEmbedder();
-  const vectors = new Float32Array(chunks.length * EMBEDDING_DIMENSIONS);
-  let tokens = 0;
-  for (let start = 0; start < chunks.length; start += 256) {
-    const result = await embedder.embed(chunks.slice(start, start + 256).map(embeddingText), 'document');
-    result.vectors.forEach((vector, i) => vectors.set(vector, (start + i) * EMBEDDING_DIMENSIONS));
-    tokens += result.tokens;
+  for (let start = 0; start < chunks.length; start += OFFLINE_EMBEDDING_BATCH) {
+    const result = await embedder.embed(chunks.slice(start, start + OFFLINE_EMBEDDING_BATCH).map(embeddingText), 'document');
+    const vectors = new Float32Array(result.vectors.length * EMBEDDING_DIMENSIONS);
+    result.vectors.forEach((vector, i) => vectors.set(vector, i * EMBEDDING_DIMENSIONS));
+    yield { vectors, tokens: result.tokens };
   }
-  return { vectors, tokens };
 }
+
+/** Passages per offline embedding batch: 512 KB of vectors a message. */
+const OFFLINE_EMBEDDING_BATCH = 256;

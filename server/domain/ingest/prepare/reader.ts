@@ -1,6 +1,6 @@
 import { ExtractionError } from '../extract';
 import { packDocument } from './packed';
-import { offlineEmbeddingOf, prepareDocument } from './prepare';
+import { offlineEmbeddingBatches, prepareDocument } from './prepare';
 import type { FromReader, ToReader } from './messages';
 
 /** The reading process's side (started by reader-process.ts): one request at a time, answered with the prepared document (then its offline vectors) or the error. */
@@ -21,9 +21,12 @@ process.on('message', async (request: ToReader) => {
       onProgress: (page, pageCount) => send({ kind: 'page', page, pageCount }),
       onChunking: () => send({ kind: 'chunking' }),
     });
-    // The document goes first: the server writes its passages while their vectors are made.
-    await sent({ kind: 'prepared', packed: packDocument(prepared) });
-    send({ kind: 'done', embedding: request.embedOffline ? await offlineEmbeddingOf(prepared.chunks) : undefined });
+    // The document goes first, in pieces (packed.ts): the server writes its passages while their vectors are made.
+    const { head, pieces } = packDocument(prepared);
+    await sent({ kind: 'prepared', head });
+    for (const bytes of pieces()) await sent({ kind: 'bytes', bytes });
+    if (request.embedOffline) for await (const embedding of offlineEmbeddingBatches(prepared.chunks)) await sent({ kind: 'vectors', embedding });
+    send({ kind: 'done' });
   } catch (error) {
     if (error instanceof ExtractionError) {
       send({ kind: 'failed', code: error.code, message: error.message, rejectAtUpload: error.rejectAtUpload });
