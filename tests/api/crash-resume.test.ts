@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { sql } from 'kysely';
 import { startFakeVoyage, type FakeVoyage } from '../support/fake-voyage';
-import { apiClient, startProcess, type ServerProcess } from '../support/server-process';
+import { apiClient, firstStartCode, startProcess, type ServerProcess } from '../support/server-process';
 
 // kill -9 during ingestion, start again on the same DATA_DIR: the new process, holding the data
 // folder's lock, fails what the dead one left active, pg-boss runs the job again, and the document
@@ -68,8 +68,7 @@ describe('a job interrupted by a stop', { timeout: 900_000 }, () => {
     voyage = await startFakeVoyage();
     env = { DATA_DIR: dataDir, API_ONLY: 'true', VOYAGE_API_KEY: 'test-key', VOYAGE_BASE_URL: voyage.baseUrl };
     server = await startProcess('server/main.ts', env);
-    const firstCode = /TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/;
-    const code = firstCode.exec(await server.printed(firstCode))?.[0];
+    const code = await firstStartCode(server);
     const registered = await apiClient(server.url)('POST', '/api/auth/register', {
       username: 'crashgm',
       email: 'crash@example.com',

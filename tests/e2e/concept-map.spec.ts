@@ -87,8 +87,8 @@ test.describe('concept map in real Chromium', () => {
     });
     await modal.getByRole('button', { name: 'Generate Map' }).click();
     await expect(page.getByTestId('concept-map-loading')).toBeVisible();
-    await expect(modal).toBeHidden();
     answer();
+    await expect(modal).toBeHidden();
 
     const graph = page.getByTestId('concept-graph');
     await expect(graph).toBeVisible();

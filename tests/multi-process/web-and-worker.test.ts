@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { startFakeVoyage, type FakeVoyage } from '../support/fake-voyage';
-import { apiClient, startProcess, type ServerProcess } from '../support/server-process';
+import { apiClient, firstStartCode, startProcess, type ServerProcess } from '../support/server-process';
 
 // Two web processes and one worker on one PostgreSQL server behave as one application.
 const serverUrl = process.env.MULTI_PROCESS_DATABASE_URL;
@@ -48,8 +48,7 @@ describe('two web processes and a worker on one Postgres server', () => {
     const web = { DATABASE_URL: databaseUrl, API_ONLY: 'true', RUN_WORKERS: 'false', DATA_DIR: '/tmp/tomekeeper-multi-unused' };
     webA = await startProcess('server/main.ts', web);
     processes.push(webA);
-    const firstCode = /TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/;
-    code = firstCode.exec(await webA.printed(firstCode))?.[0] ?? '';
+    code = (await firstStartCode(webA)) ?? '';
     const [b, worker] = await Promise.all([
       startProcess('server/main.ts', web),
       startProcess('jobs/worker.ts', { DATABASE_URL: databaseUrl, DATA_DIR: '/tmp/tomekeeper-multi-unused' }, { waitForHealth: false }),
@@ -147,8 +146,7 @@ describe('a worker killed mid-ingest on a Postgres server', () => {
     const web = await startProcess('server/main.ts', { ...env, API_ONLY: 'true', RUN_WORKERS: 'false' });
     const first = await startProcess('jobs/worker.ts', env, { waitForHealth: false });
     processes.push(web, first);
-    const firstCode = /TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/;
-    const code = firstCode.exec(await web.printed(firstCode))?.[0];
+    const code = await firstStartCode(web);
     expect(code, web.output()).toBeTruthy();
     const registered = await apiClient(web.url)('POST', '/api/auth/register', {
       username: 'heartbeatgm',

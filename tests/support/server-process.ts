@@ -118,3 +118,9 @@ export function apiClient(baseUrl: string, token?: string) {
     return { status: response.status, json: json as Record<string, unknown> & { error?: string } };
   };
 }
+
+/** The one-time registration code a server prints at its first start, once it has printed it. */
+export async function firstStartCode(server: ServerProcess): Promise<string | undefined> {
+  const pattern = /TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/;
+  return pattern.exec(await server.printed(pattern))?.[0];
+}
