@@ -30,12 +30,12 @@ describe('a job interrupted by a stop', { timeout: 900_000 }, () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Uploads a small document while the embedding service hangs, and answers once its job waits on that service. */
+  /** Uploads a small document of its own (the same bytes twice would be asked about) while the embedding service hangs; answers once its job waits on that service. */
   async function uploadAndHang(name: string) {
     voyage.reset();
     voyage.setNext({ kind: 'hang' }, { times: 1000 });
     const form = new FormData();
-    const text = Array.from({ length: 6 }, (_, i) => `## Section ${i}\n\nThe dragon of hall ${i} guards the ${i}th gate of the old keep.`).join('\n\n');
+    const text = Array.from({ length: 6 }, (_, i) => `## Section ${i}\n\nThe dragon of hall ${i} guards the ${i}th gate of the ${name} keep.`).join('\n\n');
     form.append('file', new Blob([text]), `${name}.md`);
     const call = apiClient(server!.url, token);
     const upload = await call('POST', `/api/datasets/${datasetId}/documents`, form);
