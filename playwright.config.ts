@@ -39,10 +39,14 @@ export default defineConfig({
   },
   // Every spec is a screen check; what times the server's answers is a bench (bench/ingest/responsive.ts, ADR 0300).
   projects: [{ name: 'screens' }],
+  // The server as production starts it (scripts/serve.sh: the compiled dist/main.js, no TypeScript
+  // loader compiling the server at every start; ADR 0310), refused when the build is older than the
+  // sources. The timeout is how long a start may take on a loaded machine, not a measure of it.
   webServer: {
-    command: 'node_modules/.bin/tsx server/main.ts',
+    command:
+      "node scripts/build-stamp.mjs check >/dev/null || { echo 'The build is older than the sources: run npm run build first.' >&2; exit 1; }; exec sh scripts/serve.sh",
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     env: {
       NODE_ENV: 'production',

@@ -89,7 +89,15 @@ describe('collecting once background work has ended', () => {
 
 it('returns a finished job’s garbage in a process started with --expose-gc, as scripts/serve.sh starts the server', () => {
   // A job that leaves 40 MB of garbage behind in the old generation, then a quiet process.
+  // The collection is awaited as it happens (gc wrapped before the module reads it), not after a pause.
   const script = `
+    const gc = globalThis.gc;
+    let collected;
+    const collection = new Promise((resolve) => (collected = resolve));
+    globalThis.gc = (options) => {
+      gc(options);
+      collected();
+    };
     const { collectWhenQuiet } = await import(${JSON.stringify(new URL('./collect-when-quiet.ts', import.meta.url).href)});
     const jobs = collectWhenQuiet({ quietMs: 50 });
     jobs.started();
@@ -98,7 +106,9 @@ it('returns a finished job’s garbage in a process started with --expose-gc, as
     rows = null;
     jobs.ended();
     const before = process.memoryUsage();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const alive = setInterval(() => {}, 60_000); // the collector's timer does not keep a process alive
+    await collection;
+    clearInterval(alive);
     const after = process.memoryUsage();
     console.log(JSON.stringify({ before: before.heapUsed, after: after.heapUsed, committedBefore: before.heapTotal, committedAfter: after.heapTotal }));
   `;

@@ -95,9 +95,26 @@ describe('instance backup and restore', () => {
     expect([source.timeline_events, source.timeline_events + 5]).toContain(counts.timeline_events);
   });
 
-  it('restores into a fresh embedded data folder with everything as it was, and the search statistics rebuilt', async () => {
-    const target = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'restored', 'pg') });
-    try {
+  // One fresh data folder for both (opening one is most of either test): the refused file first,
+  // so the restore after it also shows that the refusal left the folder usable.
+  describe('into a fresh embedded data folder', () => {
+    let target: Database;
+    beforeAll(async () => {
+      target = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'restored', 'pg') });
+    }, 300_000);
+    afterAll(async () => {
+      await target?.close();
+    });
+
+    it('refuses a file that is not a backup, writing nothing', async () => {
+      const garbage = path.join(dir, 'garbage.zip');
+      fs.writeFileSync(garbage, 'not a zip');
+      await expect(restoreFromFile(garbage, target)).rejects.toThrow('not a Tomekeeper backup');
+      const tables = await sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = current_schema()`.execute(target.db);
+      expect(Number(tables.rows[0]!.n)).toBe(0);
+    });
+
+    it('restores everything as it was, and the search statistics rebuilt', async () => {
       const lines = await restoreFromFile(file, target);
       expect(lines[0]).toMatch(/^Restored /);
       const counts = JSON.parse(new TextDecoder().decode(unzipSync(fs.readFileSync(file))['counts.json']));
@@ -107,23 +124,8 @@ describe('instance backup and restore', () => {
       await expect(restoreFromFile(file, target)).rejects.toThrow('not empty');
       // New rows get new ids after the restored ones.
       await sql`insert into login_failures (username_key, client, failed_at) values ('x', 'y', now())`.execute(target.db);
-    } finally {
-      await target.close();
-    }
-  }, 300_000);
-
-  it('refuses a file that is not a backup, writing nothing', async () => {
-    const garbage = path.join(dir, 'garbage.zip');
-    fs.writeFileSync(garbage, 'not a zip');
-    const target = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'garbage', 'pg') });
-    try {
-      await expect(restoreFromFile(garbage, target)).rejects.toThrow('not a Tomekeeper backup');
-      const tables = await sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = current_schema()`.execute(target.db);
-      expect(Number(tables.rows[0]!.n)).toBe(0);
-    } finally {
-      await target.close();
-    }
-  }, 300_000);
+    }, 300_000);
+  });
 
   // The move from the embedded database to a Postgres server: RESTORE_TEST_DATABASE_URL names a server (a role that may create databases).
   it.runIf(process.env.RESTORE_TEST_DATABASE_URL)(

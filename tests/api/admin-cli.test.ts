@@ -6,14 +6,19 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeLock } from '../../server/data-dir-lock';
 import { buildApp } from '../../server/app';
+import { runAdmin } from '../../server/cli/admin-run';
+import { parseEnv } from '../../server/env';
 import { createTestApp, type TestApp } from '../support/test-app';
 
+// The CLI's commands run in this process (runAdmin is all of `npm run admin` but printing and the
+// exit status); one test starts the real process, for what only the process boundary shows.
+const admin = (dataDir: string, ...args: string[]) => runAdmin(args, parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }));
 const run = promisify(execFile);
-const cli = (dataDir: string, ...args: string[]) =>
+const cliProcess = (dataDir: string, ...args: string[]) =>
   run('node_modules/.bin/tsx', ['server/cli/admin.ts', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    // Each run starts tsx, compiles the CLI and opens PGlite: well under 10 s on a quiet machine,
-    // over a minute on a clean clone's first run beside a loaded browser lane.
+    // Each run starts tsx and compiles the CLI: well under 10 s on a quiet machine, over a minute
+    // on a clean clone's first run beside a loaded browser lane.
     timeout: 150_000,
   });
 
@@ -32,12 +37,10 @@ describe('npm run admin', { timeout: 400_000 }, () => {
 
   it('opens the embedded data itself when no server holds it, printing the code last', async () => {
     const dataDir = tempDir();
-    const invite = await cli(dataDir, 'invite', '--uses', '3', '--expires-days', '2');
-    const lines = invite.stdout.trim().split('\n');
-    expect(lines.at(-1)).toMatch(/^TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}$/);
-    expect(invite.stdout).toContain('for 3 accounts (expires in 2 days)');
-    const users = await cli(dataDir, 'users');
-    expect(users.stdout.trim()).toBe('No accounts yet.');
+    const invite = await admin(dataDir, 'invite', '--uses', '3', '--expires-days', '2');
+    expect(invite.at(-1)).toMatch(/^TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+    expect(invite.join('\n')).toContain('for 3 accounts (expires in 2 days)');
+    expect(await admin(dataDir, 'users')).toEqual(['No accounts yet.']);
     expect(fs.existsSync(path.join(dataDir, 'tomekeeper.lock'))).toBe(false);
   });
 
@@ -49,19 +52,28 @@ describe('npm run admin', { timeout: 400_000 }, () => {
     const port = (app.server.address() as { port: number }).port;
     writeLock(dataDir, { port, secret: 'test-secret-for-the-bridge' });
     try {
-      const { stdout } = await cli(dataDir, 'invite');
-      const code = stdout.trim().split('\n').at(-1)!;
+      const code = (await admin(dataDir, 'invite')).at(-1)!;
       const registered = await t.app.inject({
         method: 'POST',
         url: '/api/auth/register',
         payload: { username: 'viaBridge', email: 'b@example.com', password: 'Dragons4ever', registration_code: code },
       });
       expect(registered.statusCode).toBe(200);
-      const users = await cli(dataDir, 'users');
-      expect(users.stdout).toContain('viaBridge');
-      await cli(dataDir, 'budget', 'viaBridge', '25');
-      expect((await cli(dataDir, 'users')).stdout).toMatch(/viaBridge.*budget \$25\.00/);
-      await expect(cli(dataDir, 'disable', 'nobody-at-all')).rejects.toMatchObject({ stderr: expect.stringContaining('No account named nobody-at-all') });
+      expect((await admin(dataDir, 'users')).join('\n')).toContain('viaBridge');
+      await admin(dataDir, 'budget', 'viaBridge', '25');
+      expect((await admin(dataDir, 'users')).join('\n')).toMatch(/viaBridge.*budget \$25\.00/);
+      await expect(admin(dataDir, 'disable', 'nobody-at-all')).rejects.toThrow('No account named nobody-at-all');
+
+      // The process itself: the lines on stdout with the code last, a refusal on stderr with status 1.
+      const [printed, refused] = await Promise.all([
+        cliProcess(dataDir, 'invite'),
+        cliProcess(dataDir, 'disable', 'nobody-at-all').then(
+          () => ({ code: 0, stderr: '' }),
+          (error: { code: number; stderr: string }) => error,
+        ),
+      ]);
+      expect(printed.stdout.trim().split('\n').at(-1)).toMatch(/^TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+      expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('No account named nobody-at-all') });
     } finally {
       await app.close();
     }

@@ -45,7 +45,7 @@ describe('SIGTERM while the server starts on a fresh data folder', () => {
     expect(ended, output).not.toBeNull();
     expect(ended! - signalled, output).toBeLessThan(5_000);
 
-    const again = await startProcess('server/main.ts', { DATA_DIR: dataDir, API_ONLY: 'true' }, { timeoutMs: 300_000 });
+    const again = await startProcess('server/main.ts', { DATA_DIR: dataDir, API_ONLY: 'true' });
     try {
       expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
     } finally {

@@ -1,4 +1,4 @@
-import { expect, inviteCode, PASSWORD, test, uniqueName } from './fixtures';
+import { expect, inviteCode, PASSWORD, signIn, test, uniqueName } from './fixtures';
 
 test.describe('accounts in real Chromium', () => {
   test('register, logout, login and return to the page first asked for', async ({ page }) => {
@@ -68,7 +68,9 @@ test.describe('accounts in real Chromium', () => {
     await expect(page).toHaveURL(/\/timeline$/);
   });
 
-  test('a session ended on the server sends a live page back to login', async ({ page, user }) => {
+  test('a session ended on the server sends a live page back to login', async ({ page }) => {
+    // An account of its own: its session ends here.
+    const user = await signIn(page);
     await page.goto('/dashboard?tab=campaigns');
     await expect(page.getByTestId('nav-username')).toHaveText(user.username);
     await expect(page.getByText('Checking your adventurer credentials')).toHaveCount(0);

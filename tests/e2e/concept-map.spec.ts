@@ -78,13 +78,16 @@ test.describe('concept map in real Chromium', () => {
     await modal.getByRole('button', { name: 'Select All', exact: true }).click();
     await expect(modal.getByTestId('selected-count')).toHaveText('2 of 2 selected');
 
-    // Slow the answer a little so the loading state can be seen (the form posts to the page's action).
+    // Hold the answer until the loading state has been seen (the form posts to the page's action).
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/concept-map.data*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await answered;
       await route.continue();
     });
     await modal.getByRole('button', { name: 'Generate Map' }).click();
     await expect(page.getByTestId('concept-map-loading')).toBeVisible();
+    answer();
     await expect(modal).toBeHidden();
 
     const graph = page.getByTestId('concept-graph');

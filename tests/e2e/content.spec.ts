@@ -202,14 +202,18 @@ test.describe('content creation in real Chromium', () => {
     await page.goto(`/content?campaign=${campaignId}`);
     await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
     await page.waitForLoadState('networkidle');
-    // The form's live code (Conform, zod) loads on its first press: hold it back, as on a slow connection.
+    // The form's live code (Conform, zod) loads on its first press: hold it back, as on a slow
+    // connection, until both choices are made.
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
     await page.route(/\/assets\/.*\.m?js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await arrived;
       await route.continue();
     });
     const creator = page.getByTestId('content-creator');
     await creator.getByRole('radio', { name: 'Lore' }).check();
     await creator.getByRole('link', { name: EXAMPLE_PROMPTS.lore[0] }).click();
+    arrive();
     await expect(creator.locator('label.tab.active')).toHaveText('Lore');
     await expect(creator.getByLabel('Character format')).toHaveCount(0);
     await expect(creator.getByLabel('Describe what you want to create')).toHaveValue(EXAMPLE_PROMPTS.lore[0]);

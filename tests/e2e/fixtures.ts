@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Dragons4ever';
 
@@ -21,15 +21,23 @@ export function uniqueName(prefix = 'gm') {
   return `${prefix}${Date.now().toString(36)}${++counter}`;
 }
 
-/** Registers through the API and signs the page in with the session cookie. */
-export async function signIn(page: Page, username = uniqueName()): Promise<{ username: string; token: string }> {
+/** Registers a new account through the API with this request context, which keeps its session cookie. */
+async function register(request: APIRequestContext, username: string): Promise<{ username: string; token: string }> {
   const code = await inviteCode();
-  const response = await page.request.post('/api/auth/register', {
+  const response = await request.post('/api/auth/register', {
     data: { username, email: `${username}@example.com`, password: PASSWORD, registration_code: code },
   });
   expect(response.status()).toBe(200);
   const { token } = (await response.json()) as { token: string };
   return { username, token };
+}
+
+/**
+ * A new account of its own, registered through the API, and the page signed in as it: for tests
+ * about one account (registering, a password changed, sessions ended, what another user cannot see).
+ */
+export async function signIn(page: Page, username = uniqueName()): Promise<{ username: string; token: string }> {
+  return register(page.request, username);
 }
 
 /** A second browser, signed out: the player's own machine. */
@@ -48,9 +56,33 @@ export async function registerThroughInvite(page: Page, link: string, username: 
   await form.getByRole('button', { name: 'Register' }).click();
 }
 
-export const test = base.extend<{ user: { username: string; token: string } }>({
-  user: async ({ page }, use) => {
-    await use(await signIn(page));
+/** An account registered once per worker, with its signed-in storage state saved to a file (ADR 0310). */
+interface SavedAccount {
+  username: string;
+  token: string;
+  storageState: string;
+}
+
+export const test = base.extend<{ user: { username: string; token: string } }, { gmAccount: SavedAccount }>({
+  // The worker's GM: registered and signed in once, when the worker's first test asks for `user`.
+  // A worker runs one test at a time, so no two tests use the account at once.
+  gmAccount: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const account = await register(request, uniqueName(`gm${workerInfo.workerIndex}w`));
+      const storageState = path.join(workerInfo.project.outputDir, '.auth', `gm-worker-${workerInfo.workerIndex}.json`);
+      fs.mkdirSync(path.dirname(storageState), { recursive: true });
+      await request.storageState({ path: storageState });
+      await request.dispose();
+      await use({ ...account, storageState });
+    },
+    { scope: 'worker' },
+  ],
+  // The test's browser context takes the worker GM's saved state: signed in without a request.
+  user: async ({ context, gmAccount }, use) => {
+    const { cookies } = JSON.parse(fs.readFileSync(gmAccount.storageState, 'utf8')) as { cookies: Parameters<typeof context.addCookies>[0] };
+    await context.addCookies(cookies);
+    await use({ username: gmAccount.username, token: gmAccount.token });
   },
 });
 export { expect };

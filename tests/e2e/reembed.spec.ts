@@ -26,7 +26,7 @@ test.describe('re-embedding after a change of embedding model', () => {
   test('shows its progress with JavaScript off and follows it live to the end', async ({ browser }) => {
     test.setTimeout(900_000);
     // Beside the suite's own server, on the next ports.
-    server = await startProcess('dist/main.js', { DATA_DIR: dataDir, API_ONLY: 'true' }, { port: PORT + 1, timeoutMs: 280_000 });
+    server = await startProcess('dist/main.js', { DATA_DIR: dataDir, API_ONLY: 'true' }, { port: PORT + 1 });
     const code = /TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/.exec(server.output())?.[0];
     const username = 'reembedgm';
     const registered = await apiClient(server.url)('POST', '/api/auth/register', {
@@ -52,7 +52,7 @@ test.describe('re-embedding after a change of embedding model', () => {
     server = await startProcess(
       'dist/main.js',
       { DATA_DIR: dataDir, OPENAI_BASE_URL: fake.baseUrl, OPENAI_EMBEDDING_MODEL: 'nomic-embed-text' },
-      { port: PORT + 2, timeoutMs: 280_000 },
+      { port: PORT + 2 },
     );
     const underWay = /Re-embedding for nomic-embed-text.*: 0 of \d+ passages; search uses the previous vectors until it is done/;
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { startFakeVoyage, type FakeVoyage } from '../support/fake-voyage';
-import { apiClient, startProcess, type ServerProcess } from '../support/server-process';
+import { apiClient, firstStartCode, startProcess, type ServerProcess } from '../support/server-process';
 
 // Two web processes and one worker on one PostgreSQL server behave as one application.
 const serverUrl = process.env.MULTI_PROCESS_DATABASE_URL;
@@ -48,7 +48,7 @@ describe('two web processes and a worker on one Postgres server', () => {
     const web = { DATABASE_URL: databaseUrl, API_ONLY: 'true', RUN_WORKERS: 'false', DATA_DIR: '/tmp/tomekeeper-multi-unused' };
     webA = await startProcess('server/main.ts', web);
     processes.push(webA);
-    code = /TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/.exec(webA.output())?.[0] ?? '';
+    code = (await firstStartCode(webA)) ?? '';
     const [b, worker] = await Promise.all([
       startProcess('server/main.ts', web),
       startProcess('jobs/worker.ts', { DATABASE_URL: databaseUrl, DATA_DIR: '/tmp/tomekeeper-multi-unused' }, { waitForHealth: false }),
@@ -146,7 +146,7 @@ describe('a worker killed mid-ingest on a Postgres server', () => {
     const web = await startProcess('server/main.ts', { ...env, API_ONLY: 'true', RUN_WORKERS: 'false' });
     const first = await startProcess('jobs/worker.ts', env, { waitForHealth: false });
     processes.push(web, first);
-    const code = /TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/.exec(web.output())?.[0];
+    const code = await firstStartCode(web);
     expect(code, web.output()).toBeTruthy();
     const registered = await apiClient(web.url)('POST', '/api/auth/register', {
       username: 'heartbeatgm',
@@ -163,7 +163,7 @@ describe('a worker killed mid-ingest on a Postgres server', () => {
     expect([200, 201, 202]).toContain(upload.status);
 
     // Mid-ingest: the first worker waits on the embedding service, and dies.
-    while (voyage.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    await voyage.requested();
     await first.crash();
     voyage.reset();
     const second = await startProcess('jobs/worker.ts', env, { waitForHealth: false });

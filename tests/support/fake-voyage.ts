@@ -55,6 +55,8 @@ export interface FakeVoyage {
   /** `url` + /v1, what the Voyage SDK's baseUrl expects. */
   baseUrl: string;
   requests: CapturedVoyageRequest[];
+  /** Resolves once a request has arrived (at once when one already has since the last reset). */
+  requested(): Promise<void>;
   setNext(script: FakeVoyageScript, options?: { times?: number }): void;
   /** Forget captured requests and queued replies. */
   reset(): void;
@@ -68,6 +70,7 @@ export async function startFakeVoyage(): Promise<FakeVoyage> {
   const requests: CapturedVoyageRequest[] = [];
   const queue: FakeVoyageScript[] = [];
   const hanging = new Set<http.ServerResponse>();
+  const waiting = new Set<() => void>();
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -92,6 +95,8 @@ export async function startFakeVoyage(): Promise<FakeVoyage> {
       }
       const captured: CapturedVoyageRequest = { method: req.method, path, headers, body };
       requests.push(captured);
+      for (const resolve of waiting) resolve();
+      waiting.clear();
 
       if (!headers.authorization?.startsWith('Bearer ')) {
         sendJson(res, 401, { detail: 'Provided API key is invalid.' });
@@ -149,6 +154,7 @@ export async function startFakeVoyage(): Promise<FakeVoyage> {
     url,
     baseUrl: `${url}/v1`,
     requests,
+    requested: () => (requests.length > 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.add(resolve))),
     setNext(script, { times = 1 } = {}) {
       for (let i = 0; i < times; i += 1) queue.push(script);
     },

@@ -10,6 +10,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything it printed so far (stdout and stderr). */
   output(): string;
+  /** Resolves with everything printed once the output matches (at once when it already does); rejects if the process ends first. */
+  printed(pattern: RegExp): Promise<string>;
   /** kill -9: no shutdown hook runs. */
   crash(): Promise<void>;
   /** SIGTERM, as a platform stops a container, and how the process then ended (no kill -9 after it). */
@@ -32,10 +34,11 @@ export async function startProcess(
   /** The sources through tsx, or the compiled server (`npm run build`), which starts several times faster. */
   entry: 'server/main.ts' | 'jobs/worker.ts' | 'dist/main.js',
   env: Record<string, string>,
-  options: { waitForHealth?: boolean; timeoutMs?: number; port?: number } = {},
+  options: { waitForHealth?: boolean; port?: number } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   let text = '';
+  const watchers = new Set<() => void>();
   // node with tsx's loader in this one process (the tsx command would fork a second one, and
   // a kill -9 of the first would leave the server running).
   const child = spawn(process.execPath, entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry], {
@@ -43,14 +46,33 @@ export async function startProcess(
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const onOutput = (chunk: Buffer) => {
+    text += chunk.toString();
+    for (const watch of watchers) watch();
+  };
+  child.stdout!.on('data', onOutput);
+  child.stderr!.on('data', onOutput);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const printed = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const watch = () => {
+        if (!pattern.test(text)) return;
+        watchers.delete(watch);
+        resolve(text);
+      };
+      watchers.add(watch);
+      watch();
+      void exited.then(({ code, signal }) => {
+        watchers.delete(watch);
+        reject(new Error(`${entry} ended (${code ?? signal}) before printing ${pattern}:\n${text}`));
+      });
+    });
   const url = `http://127.0.0.1:${port}`;
   const process_: ServerProcess = {
     url,
     child,
     output: () => text,
+    printed,
     async crash() {
       child.kill('SIGKILL');
       await exited;
@@ -67,24 +89,12 @@ export async function startProcess(
       clearTimeout(timer);
     },
   };
-  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
-  const ready =
-    options.waitForHealth === false
-      ? () => /Workers started/.test(text)
-      : async () => {
-          try {
-            return (await fetch(`${url}/api/health`)).ok;
-          } catch {
-            return false;
-          }
-        };
-  while (!(await ready())) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited (${child.exitCode}) before it was ready:\n${text}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${entry} was not ready in time:\n${text}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  // Ready once it says so (the server's listening line, the worker's start line): no deadline of
+  // its own, the test's timeout is the only clock (a loaded machine may take minutes to start it).
+  await printed(entry === 'server/main.ts' ? /Server listening at/ : /Workers started/);
+  if (entry === 'server/main.ts' && options.waitForHealth !== false) {
+    const health = await fetch(`${url}/api/health`);
+    if (!health.ok) throw new Error(`${entry} answered ${health.status} on /api/health once listening:\n${text}`);
   }
   return process_;
 }
@@ -108,4 +118,10 @@ export function apiClient(baseUrl: string, token?: string) {
     }
     return { status: response.status, json: json as Record<string, unknown> & { error?: string } };
   };
+}
+
+/** The one-time registration code a server prints at its first start, once it has printed it. */
+export async function firstStartCode(server: ServerProcess): Promise<string | undefined> {
+  const pattern = /TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/;
+  return pattern.exec(await server.printed(pattern))?.[0];
 }
