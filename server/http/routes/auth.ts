@@ -4,7 +4,8 @@ import { changePassword, passwordChangeSchema, passwordResetSchema, resetPasswor
 import { revokeSession } from '../../domain/accounts/sessions';
 import type { Services } from '../../services';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../auth';
-import { errorResponse, type ZodApi } from '../zod-schemas';
+import type { ZodApi } from '../zod-schemas';
+import { errorResponse } from '../../../contract/api/shared';
 import { PASSWORD_RULE } from '../../../contract/password-policy';
 
 const userSchema = z.object({ id: z.string(), username: z.string(), email: z.string() });

@@ -20,7 +20,8 @@ import { isDomainError } from '../../domain/errors';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
-import { citationSchema, errorResponse, timestamp, type ZodApi } from '../zod-schemas';
+import type { ZodApi } from '../zod-schemas';
+import { citationSchema, errorResponse, timestamp } from '../../../contract/api/shared';
 
 const answerSchema = z.object({
   response: z.string(),

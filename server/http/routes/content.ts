@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { createContent, createContentBody, saveContent, saveContentBody } from '../../domain/content';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { citationSchema, errorResponse, type ZodApi } from '../zod-schemas';
+import type { ZodApi } from '../zod-schemas';
+import { citationSchema, errorResponse } from '../../../contract/api/shared';
 
 const campaignParams = z.object({ id: z.string() });
 const generatedSchema = z.object({

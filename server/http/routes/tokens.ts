@@ -3,7 +3,8 @@ import { apiTokenFieldsSchema } from '../../../contract/api-tokens';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../domain/accounts/api-tokens';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse, timestamp, type ZodApi } from '../zod-schemas';
+import type { ZodApi } from '../zod-schemas';
+import { errorResponse, timestamp } from '../../../contract/api/shared';
 
 const tokenSummary = z.object({
   id: z.string(),
