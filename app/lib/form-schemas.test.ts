@@ -1,9 +1,9 @@
 import { getZodConstraint } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
-import { campaignForm, contentRequestForm, contentRevisionForm, contentSaveForm, tomeForm } from './form-schemas';
+import { campaignForm, contentRequestForm, contentRevisionForm, contentSaveForm, noteForm, tomeForm } from './form-schemas';
 
 describe('the forms the browser checks', () => {
-  it.each(Object.entries({ campaignForm, tomeForm, contentRequestForm, contentRevisionForm, contentSaveForm }))(
+  it.each(Object.entries({ campaignForm, tomeForm, contentRequestForm, contentRevisionForm, contentSaveForm, noteForm }))(
     '%s renders the constraints its schema gives',
     async (_name, form) => {
       expect(form.constraint).toEqual(getZodConstraint(await form.load()));

@@ -1,5 +1,6 @@
 import type { campaignFieldsSchema } from '../../contract/campaigns';
 import type { contentRequestSchema, contentRevisionSchema, contentSaveSchema } from '../../contract/content-forms';
+import type { noteFieldsSchema } from '../../contract/seat-forms';
 import type { tomeFieldsSchema } from '../../contract/tome-fields';
 import type { LazySchema } from './forms';
 
@@ -38,4 +39,9 @@ export const contentRevisionForm: LazySchema<typeof contentRevisionSchema> = {
 export const contentSaveForm: LazySchema<typeof contentSaveSchema> = {
   load: () => import('../../contract/content-forms').then((module) => module.contentSaveSchema),
   constraint: { ...contentSession, conversation_id: { required: true }, dataset_id: { required: true }, filename: { required: true } },
+};
+
+export const noteForm: LazySchema<typeof noteFieldsSchema> = {
+  load: () => import('../../contract/seat-forms').then((module) => module.noteFieldsSchema),
+  constraint: { title: { required: true }, body: { required: false } },
 };

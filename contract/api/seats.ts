@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noteFieldsSchema, noteUpdateSchema } from '../seat-forms';
 import { timestamp } from './shared';
 
 /** Campaign seats' /api shapes (ADR 0328): invites, members, seats, a player's notes, a campaign's budget. */
@@ -61,16 +62,7 @@ export type Seat = z.infer<typeof seatSchema>;
 export const memberSchema = z.object({ user_id: z.string(), username: z.string(), joined_at: timestamp });
 export type Member = z.infer<typeof memberSchema>;
 
-export const NOTE_BODY_MAX = 50_000;
-
-export const noteFieldsSchema = z.object({
-  title: z.string().trim().min(1, 'Give the note a title').max(200, 'The title must be at most 200 characters'),
-  body: z
-    .string()
-    .max(NOTE_BODY_MAX, `The note must be at most ${NOTE_BODY_MAX.toLocaleString('en')} characters`)
-    .default(''),
-});
-export const noteUpdateSchema = noteFieldsSchema.partial();
+export { noteFieldsSchema, noteUpdateSchema };
 
 export const noteSchema = z.object({
   id: z.string(),

@@ -60,8 +60,12 @@ export const citationSchema = z.object({
   end: z.number().int().nullable().optional(),
 });
 
+export type ChatCitation = z.infer<typeof citationSchema>;
+
 /** The path parameters most routes take. */
 export const idParams = z.object({ id: z.string() });
+/** A tome's document: the tome's (or the campaign's) id and the document's. */
+export const documentParams = z.object({ id: z.string(), docId: z.string() });
 
 /** What a DELETE answers: the id it removed, under the given key (`{ deleted: id }`). */
 export const removedResponse = <Key extends string>(key: Key) => z.object({ [key]: z.string() } as { [K in Key]: z.ZodString });

@@ -101,7 +101,6 @@ export type JobStatus = z.infer<typeof jobSchema>;
 export const datasetJobSchema = jobSchema.extend({ filename: z.string() });
 export type DatasetJob = z.infer<typeof datasetJobSchema>;
 
-export const documentParams = z.object({ id: z.string(), docId: z.string() });
 export const jobParams = z.object({ jobId: z.string() });
 export const uploadQuery = z.object({
   duplicate: z

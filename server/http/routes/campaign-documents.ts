@@ -3,8 +3,8 @@ import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
 import type { ZodApi } from '../zod-schemas';
-import { errorResponse, idParams } from '../../../contract/api/shared';
-import { campaignDocumentDetailSchema, campaignDocumentsSchema, documentParams, visibilityResultSchema, visibilitySchema } from '../../../contract/api/tomes';
+import { documentParams, errorResponse, idParams } from '../../../contract/api/shared';
+import { campaignDocumentDetailSchema, campaignDocumentsSchema, visibilityResultSchema, visibilitySchema } from '../../../contract/api/tomes';
 
 /**
  * A campaign's documents through the caller's seat (issue #14): the GM reads them all; a player

@@ -23,7 +23,7 @@ import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { wantsPage } from '../../domain/paging';
 import type { ZodApi } from '../zod-schemas';
-import { errorResponse, idParams, listOrPage, pageQuerySchema, removedResponse } from '../../../contract/api/shared';
+import { documentParams, errorResponse, idParams, listOrPage, pageQuerySchema, removedResponse } from '../../../contract/api/shared';
 import {
   acceptedSchema,
   contentSchema,
@@ -31,7 +31,6 @@ import {
   datasetJobSchema,
   datasetSchema,
   documentDetailSchema,
-  documentParams,
   documentSchema,
   fileBytes,
   fileQuery,
