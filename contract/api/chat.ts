@@ -67,21 +67,21 @@ export const conversationSummarySchema = z.object({
   message_count: z.number(),
   last_updated: timestamp,
 });
+/** A message of a conversation; `engine_label` says which model answered and where, when `engine` does not say it. */
+const chatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  timestamp: timestamp,
+  citations: z.array(citationSchema),
+  engine: z.string().nullable(),
+  engine_label: z.string().nullish(),
+});
 export const conversationSchema = z.object({
   id: z.string(),
   campaign_id: z.string(),
   created_at: timestamp,
   last_updated: timestamp,
-  messages: z.array(
-    z.object({
-      role: z.enum(['user', 'assistant']),
-      content: z.string(),
-      timestamp: timestamp,
-      citations: z.array(citationSchema),
-      engine: z.string().nullable(),
-      engine_label: z.string().nullish(),
-    }),
-  ),
+  messages: z.array(chatMessageSchema),
 });
 export const documentAnswerSchema = campaignAnswerSchema.extend({
   mode: z.enum(['whole_document', 'retrieval']),
@@ -98,18 +98,7 @@ export const documentAnswerSchema = campaignAnswerSchema.extend({
 });
 export const documentConversationSchema = z.object({
   id: z.string(),
-  messages: z.array(
-    z.object({
-      role: z.enum(['user', 'assistant']),
-      content: z.string(),
-      timestamp: timestamp,
-      citations: z.array(citationSchema),
-      engine: z.string().nullable(),
-      engine_label: z.string().nullish(),
-      tokens: z.number().nullable(),
-      cost: z.number().nullable(),
-    }),
-  ),
+  messages: z.array(chatMessageSchema.extend({ tokens: z.number().nullable(), cost: z.number().nullable() })),
 });
 export const conversationParams = z.object({ id: z.string(), conversationId: z.string() });
 export type CampaignChatAnswer = z.infer<typeof campaignAnswerSchema>;
