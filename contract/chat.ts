@@ -1,3 +1,6 @@
+import type { CampaignChatAnswer } from './api/chat';
+import type { ChatCitation } from './api/shared';
+
 /** Campaign and document chat: what the browser and the server agree on (spec sections 2, 3, 7, 9). */
 
 export const CONTEXT_LEVELS = ['low', 'medium', 'high'] as const;
@@ -14,41 +17,9 @@ export function isContextLevel(value: unknown): value is ContextLevel {
   return typeof value === 'string' && (CONTEXT_LEVELS as readonly string[]).includes(value);
 }
 
-/** A cited source of an answer. `page` is set for PDF passages. */
-export interface ChatCitation {
-  source_id: string;
-  filename: string;
-  quote: string;
-  document_id: string | null;
-  dataset_id: string | null;
-  page?: number | null;
-  /** Character offsets of the quote in the document's stored content (PDF pages joined by form feeds); null when not found. */
-  start?: number | null;
-  end?: number | null;
-  /** Where a citation of the campaign's own record opens (a timeline event, a session); null for a tome's passage. */
-  link?: string | null;
-}
-
-export interface CampaignChatMessage {
-  role: 'user' | 'assistant';
-  content: string;
-  /** ISO 8601. */
-  timestamp: string;
-  citations: ChatCitation[];
-  /** Which engine answered (assistant messages): claude | openai | offline. */
-  engine: string | null;
-  /** Which model answered and where (an OpenAI-compatible server's: "llama3.1:8b via OpenAI-compatible server at localhost:11434"); null when `engine` says it. */
-  engine_label?: string | null;
-}
-
-export interface CampaignChatAnswer {
-  response: string;
-  citations: ChatCitation[];
-  conversation_id: string;
-  engine: string;
-  engine_label: string | null;
-  timestamp: string;
-}
+/** A cited source of an answer (`page` is set for PDF passages), a message and an answer: their shapes are the API's (contract/api). */
+export type { ChatCitation } from './api/shared';
+export type { CampaignChatAnswer, CampaignChatMessage } from './api/chat';
 
 /** Server-sent events of POST /api/campaigns/{id}/chat with `Accept: text/event-stream`. */
 export type ChatStreamEvent =

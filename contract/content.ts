@@ -81,47 +81,7 @@ export function defaultContentFilename(prompt: string, fallback = 'generated_con
   return out || fallback;
 }
 
-/** What one generation or revision answers (POST /api/campaigns/{id}/create-content). */
-export interface GeneratedContent {
-  /** The content in Markdown, ending with its Sources section. */
-  content: string;
-  /** The whole document as it would be saved: YAML front matter, then the content. */
-  markdown: string;
-  /** File names of the passages the content was written from, cited ones first. */
-  sources: string[];
-  tokens: { total_tokens: number; total_cost: number };
-  conversation_id: string;
-  content_type: ContentType;
-  character_format: CharacterFormat | null;
-  /** claude | openai | offline */
-  engine: string;
-  /** Which model wrote it and where (an OpenAI-compatible server's); null when `engine` says it. */
-  engine_label: string | null;
-  /** 1 for the first draft, then one more per revision. */
-  version: number;
-  citations: Array<{
-    source_id: string;
-    filename: string;
-    quote: string;
-    document_id: string | null;
-    dataset_id: string | null;
-    page?: number | null;
-    /** Character offsets of the quote in the document's stored content; null when not found. */
-    start?: number | null;
-    end?: number | null;
-  }>;
-}
-
-/** What saving answers (POST /api/campaigns/{id}/save-content). */
-export interface SavedContent {
-  document_id: string;
-  dataset_id: string;
-  filename: string;
-  job_id: string;
-  /** ready: indexed and searchable now; processing: the queue finishes indexing shortly. */
-  status: 'ready' | 'processing';
-  message: string;
-}
+export type { GeneratedContent, SavedContent } from './api/content';
 
 /** One line of the revision log. */
 export interface RevisionEntry {

@@ -1,5 +1,6 @@
 import { data, redirect } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/server-runtime';
+import { loginSchema, registrationSchema } from '../../contract/api/accounts';
 import { loginErrorMessage, registerErrorMessage } from '../../contract/auth-messages';
 import { describeZodError, isZodError } from '../../contract/zod-messages';
 import { formFields } from './form-data';
@@ -16,7 +17,7 @@ export async function loginFromForm(context: AppLoadContext, request: Request, f
   const { accounts } = context.domain;
   const fields = formFields(form);
   try {
-    const input = accounts.loginSchema.parse(fields);
+    const input = loginSchema.parse(fields);
     const { token } = await accounts.login(context.services.db, input, {
       ip: context.clientIp,
       ttlDays: context.services.env.SESSION_TTL_DAYS,
@@ -38,7 +39,7 @@ export async function registerFromForm(context: AppLoadContext, request: Request
     if (fields.confirmPassword !== undefined && fields.confirmPassword !== fields.password) {
       throw new DomainError(400, 'Passwords do not match');
     }
-    const input = accounts.registrationSchema.parse(fields);
+    const input = registrationSchema.parse(fields);
     const { token } = await accounts.registerAccount(context.services.db, input, { ip: context.clientIp, ttlDays: context.services.env.SESSION_TTL_DAYS });
     return redirect(safeRedirectTarget(fields.redirectTo), {
       headers: { 'Set-Cookie': sessionCookie(token, context.services.env.SESSION_TTL_DAYS, request) },

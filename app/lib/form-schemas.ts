@@ -1,6 +1,7 @@
 import type { campaignFieldsSchema } from '../../contract/campaigns';
 import type { contentRequestSchema, contentRevisionSchema, contentSaveSchema } from '../../contract/content-forms';
 import type { sessionFieldsSchema } from '../../contract/sessions';
+import type { noteFieldsSchema } from '../../contract/seat-forms';
 import type { tomeFieldsSchema } from '../../contract/tome-fields';
 import type { LazySchema } from './forms';
 
@@ -53,4 +54,9 @@ export const sessionForm: LazySchema<typeof sessionFieldsSchema> = {
     // Conform's reading of the optional boolean-or-"on" union; the checkbox is drawn without it.
     player_visible: { required: true },
   },
+};
+
+export const noteForm: LazySchema<typeof noteFieldsSchema> = {
+  load: () => import('../../contract/seat-forms').then((module) => module.noteFieldsSchema),
+  constraint: { title: { required: true }, body: { required: false } },
 };

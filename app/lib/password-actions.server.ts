@@ -1,5 +1,6 @@
 import { data, redirect } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/server-runtime';
+import { passwordChangeSchema, passwordResetSchema } from '../../contract/api/accounts';
 import { failureMessage, statusOf } from './auth-actions.server';
 import { formFields } from './form-data';
 import { requireUser } from './session.server';
@@ -26,7 +27,7 @@ export async function changePasswordFromForm(context: AppLoadContext, request: R
   const fields = formFields(form);
   try {
     checkConfirmed(context, fields);
-    const input = accounts.passwordChangeSchema.parse(fields);
+    const input = passwordChangeSchema.parse(fields);
     await accounts.changePassword(context.services.db, user.id, input, context.sessionToken);
     return redirect('/account/password?changed=1');
   } catch (error) {
@@ -40,7 +41,7 @@ export async function resetPasswordFromForm(context: AppLoadContext, code: strin
   const fields = formFields(form);
   try {
     checkConfirmed(context, fields);
-    const input = accounts.passwordResetSchema.parse({ ...fields, code });
+    const input = passwordResetSchema.parse({ ...fields, code });
     await accounts.resetPassword(context.services.db, input);
     return redirect('/login?reset=1');
   } catch (error) {

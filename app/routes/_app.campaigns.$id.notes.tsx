@@ -3,7 +3,11 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { PageHeader } from '~/components/page-header';
 import { CampaignBudgetNotice } from '~/components/seats/campaign-budget-notice';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields, readFormOrEmpty } from '~/lib/form-data';
+import { readFormOrEmpty } from '~/lib/form-data';
+import { parseForm } from '~/lib/form-parse';
+import { noteForm } from '~/lib/form-schemas';
+import { type FormReply, getFormProps, getInputProps, getTextareaProps, useFormAnswered } from '~/lib/forms';
+import { noteFieldsSchema } from '../../contract/seat-forms';
 import { orNotFound } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
@@ -32,50 +36,51 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { intent: string; noteId?: string; error: string; values: { title?: string; body?: string } };
+/** A note form's reply names its note (`note_id`, a hidden field), so the reply reaches that note's form. */
+const noteIdOf = (reply: FormReply | undefined) => {
+  const noteId = reply?.result.initialValue?.note_id;
+  return typeof noteId === 'string' ? noteId : undefined;
+};
 
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const { db } = context.services;
   const { seats } = context.domain;
   const campaignId = params.id ?? '';
-  const fields = formFields(await readFormOrEmpty(request));
-  const intent = fields.intent ?? '';
+  const form = await readFormOrEmpty(request);
+  const intent = String(form.get('intent') ?? '');
+  const noteId = String(form.get('note_id') ?? '');
   const back = redirect(`/campaigns/${encodeURIComponent(campaignId)}/notes`);
+  if (intent === 'delete-note') {
+    try {
+      await seats.deleteNote(db, user.id, campaignId, noteId);
+      return back;
+    } catch (error) {
+      if (statusOf(context, error) === 404) throw new Response('Not found', { status: 404 });
+      throw error;
+    }
+  }
+  if (intent !== 'create-note' && intent !== 'update-note')
+    return data({ intent, result: { status: 'error', error: { '': ['Unknown action'] } } } satisfies FormReply, { status: 400 });
+  const submission = parseForm(form, noteFieldsSchema);
+  if (submission.status !== 'success') return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
   try {
-    if (intent === 'create-note') {
-      await seats.createNote(db, user.id, campaignId, { title: fields.title ?? '', body: fields.body ?? '' });
-      return back;
-    }
-    if (intent === 'update-note') {
-      await seats.updateNote(db, user.id, campaignId, fields.note_id ?? '', { title: fields.title ?? '', body: fields.body ?? '' });
-      return back;
-    }
-    if (intent === 'delete-note') {
-      await seats.deleteNote(db, user.id, campaignId, fields.note_id ?? '');
-      return back;
-    }
-    return data<ActionResult>({ intent, error: 'Unknown action', values: {} }, { status: 400 });
+    if (intent === 'create-note') await seats.createNote(db, user.id, campaignId, submission.value);
+    else await seats.updateNote(db, user.id, campaignId, noteId, submission.value);
+    return back;
   } catch (error) {
     const status = statusOf(context, error);
     if (status === 404) throw new Response('Not found', { status: 404 });
-    return data<ActionResult>(
-      {
-        intent,
-        noteId: fields.note_id,
-        error: failureMessage(context, error) ?? 'The note could not be saved. Please try again.',
-        values: { title: fields.title, body: fields.body },
-      },
-      { status },
-    );
+    const message = failureMessage(context, error) ?? 'The note could not be saved. Please try again.';
+    return data<FormReply>({ intent, result: submission.reply({ formErrors: [message] }) }, { status });
   }
 }
 
 export default function CampaignNotes() {
   const { campaign, role, audience, notes, budget, editing, deleting } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const reply = useActionData<FormReply>();
   const here = `/campaigns/${campaign.id}/notes`;
-  const failed = (intent: string, noteId?: string) => result?.intent === intent && (noteId === undefined || result.noteId === noteId);
+  const failed = (intent: string, noteId?: string) => reply?.intent === intent && (noteId === undefined || noteIdOf(reply) === noteId);
   return (
     <main className="page seats-page">
       <PageHeader title="My notes" subtitle={`${campaign.name}: private to you. Nobody else reads them, not even the GM.`}>
@@ -90,9 +95,8 @@ export default function CampaignNotes() {
         <h2 id="new-note-heading">New note</h2>
         {/* Keyed on the count, so a saved note's text leaves the form with JavaScript on too. */}
         <div key={notes.length}>
-          <NoteForm intent="create-note" values={failed('create-note') ? result?.values : undefined} submitLabel="Save note" />
+          <NoteForm intent="create-note" reply={failed('create-note') ? reply : undefined} submitLabel="Save note" />
         </div>
-        {failed('create-note') && <p className="notice error">{result?.error}</p>}
       </section>
 
       {notes.length === 0 ? (
@@ -105,10 +109,10 @@ export default function CampaignNotes() {
                 <NoteForm
                   intent="update-note"
                   noteId={note.id}
-                  values={failed('update-note', note.id) ? result?.values : { title: note.title, body: note.body }}
+                  reply={failed('update-note', note.id) ? reply : undefined}
+                  values={{ title: note.title, body: note.body }}
                   submitLabel="Save changes"
                 />
-                {failed('update-note', note.id) && <p className="notice error">{result?.error}</p>}
                 <Link to={here}>Cancel</Link>
               </>
             ) : (
@@ -144,19 +148,48 @@ export default function CampaignNotes() {
   );
 }
 
-function NoteForm({ intent, noteId, values, submitLabel }: { intent: string; noteId?: string; values?: { title?: string; body?: string }; submitLabel: string }) {
+/** Create (no note) or edit a note: one schema, checked in the browser and by the action; the action's reply, when it is this form's. */
+function NoteForm({
+  intent,
+  noteId,
+  reply,
+  values,
+  submitLabel,
+}: {
+  intent: string;
+  noteId?: string;
+  reply: FormReply | undefined;
+  values?: { title: string; body: string };
+  submitLabel: string;
+}) {
+  const [form, fields] = useFormAnswered(reply, intent, noteForm, { id: noteId ? `${intent}-${noteId}` : intent, defaultValue: values });
   return (
-    <Form method="post" className="stack note-form" key={`${intent}-${noteId ?? 'new'}-${values?.title ?? ''}`}>
+    <Form method="post" className="stack note-form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       {noteId && <input type="hidden" name="note_id" value={noteId} />}
       <label>
         Title
-        <input name="title" required maxLength={200} defaultValue={values?.title ?? ''} />
+        <input {...getInputProps(fields.title, { type: 'text' })} />
+        {fields.title.errors && (
+          <span id={fields.title.errorId} className="field-error small" role="alert">
+            {fields.title.errors[0]}
+          </span>
+        )}
       </label>
       <label>
         Note
-        <textarea name="body" maxLength={50_000} defaultValue={values?.body ?? ''} />
+        <textarea {...getTextareaProps(fields.body)} />
+        {fields.body.errors && (
+          <span id={fields.body.errorId} className="field-error small" role="alert">
+            {fields.body.errors[0]}
+          </span>
+        )}
       </label>
+      {form.errors && (
+        <p id={form.errorId} className="notice error" role="alert">
+          {form.errors[0]}
+        </p>
+      )}
       <button type="submit" className="button primary">
         {submitLabel}
       </button>

@@ -5,14 +5,8 @@ import type { ColumnType } from 'kysely';
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type Json<T> = ColumnType<T, string | undefined, string>;
 
-export interface DatasetMetadata {
-  type: string;
-  category: string;
-  source: string;
-  tags: string[];
-  is_official_dnd: boolean;
-  version: string;
-}
+/** A tome's metadata: its shape is the API's (contract/api/tomes.ts). */
+export type { DatasetMetadata } from '../../contract/api/tomes';
 
 export interface StoredCitation {
   source_id: string;

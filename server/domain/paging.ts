@@ -1,5 +1,6 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, type pageQuerySchema } from '../../contract/api/shared';
 import { DomainError } from './errors';
 import { isUuid } from './ownership';
 
@@ -9,25 +10,8 @@ import { isUuid } from './ownership';
  * neither repeats a row nor skips one that was there all along.
  */
 
-/** A page holds at most this many rows; without `limit` a paged call answers this many. */
-export const PAGE_LIMIT_MAX = 500;
-export const PAGE_LIMIT_DEFAULT = 100;
-
-const limitMessage = `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`;
-
-/** The query string of every paged list: both optional; either one asks for a page. */
-export const pageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: limitMessage })
-    .int({ error: limitMessage })
-    .min(1, { error: limitMessage })
-    .max(PAGE_LIMIT_MAX, { error: limitMessage })
-    .optional()
-    .describe(`At most this many items (1-${PAGE_LIMIT_MAX}, default ${PAGE_LIMIT_DEFAULT}). Giving limit or cursor answers a page.`),
-  cursor: z.string().max(4000, { error: 'cursor is not one this server gave out' }).optional().describe('The next_cursor of the previous page'),
-});
-
-export type PageRequest = { limit?: number; cursor?: string };
+/** A paged list's query string, as `pageQuerySchema` (contract/api/shared.ts) reads it. */
+export type PageRequest = z.infer<typeof pageQuerySchema>;
 export interface Page<T> {
   items: T[];
   /** Pass as `cursor` for the next page; null on the last page. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import { createJsonSchemaTransform, ResponseSerializationError, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
+import { errorResponse } from '../../contract/api/shared';
 
 /**
  * Route schemas are zod: zod validates requests, the type provider gives each handler the
@@ -35,42 +36,6 @@ export function installZodSchemas(app: FastifyInstance, options: { checkResponse
     };
   });
 }
-
-/** Every instant the API answers is an ISO 8601 string in UTC, e.g. 2026-11-29T09:15:00.000Z (ADR 0287). */
-export const timestamp = z.iso.datetime().describe('An instant, ISO 8601 in UTC');
-
-/**
- * A list that pages (ADR 0286): without `limit` and `cursor` the whole list as before (a bare
- * array); with either, `{ items, next_cursor }`.
- */
-export function listOrPage<Item extends ZodType>(item: Item) {
-  return z
-    .union([
-      z.array(item).describe('Without limit and cursor: the whole list'),
-      z
-        .object({
-          items: z.array(item),
-          next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
-        })
-        .describe('With limit or cursor: one page'),
-    ])
-    .describe('The whole list as an array, or, when `limit` or `cursor` is given, one page of it: `{ items, next_cursor }`');
-}
-
-export const errorResponse = z.object({ error: z.string() }).describe('What went wrong, in words a person can act on');
-
-/** A citation as chat answers and generated content carry it. */
-export const citationSchema = z.object({
-  source_id: z.string(),
-  filename: z.string(),
-  quote: z.string(),
-  document_id: z.string().nullable(),
-  dataset_id: z.string().nullable(),
-  page: z.number().nullable().optional(),
-  start: z.number().int().nullable().optional().describe("Character offset of the quote in the document's stored content; null when not found"),
-  end: z.number().int().nullable().optional(),
-  link: z.string().nullable().optional().describe("A citation of the campaign's own record: where the timeline event or the session opens (label in filename)"),
-});
 
 const zodToJsonSchema = createJsonSchemaTransform({});
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_RULE, passwordProblem } from '../../../contract/password-policy';
+import type { z } from 'zod';
+import { type AuthResult, loginSchema, registrationSchema } from '../../../contract/api/accounts';
+import { passwordProblem } from '../../../contract/password-policy';
 import type { DB } from '../../db/schema';
 import { isDomainError } from '../errors';
 import { claimInvite, type InviteTarget } from '../seats/invites';
@@ -9,29 +10,9 @@ import { AccountError } from './errors';
 import { clearLoginFailures, describeWait, failureKeyOf, lockedFor, recordLoginFailure, throttledFor } from './login-throttle';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { codeHash, consumeRegistrationCode } from './registration-codes';
-import { createSession, revokeAllSessions, type SessionUser } from './sessions';
+import { createSession, revokeAllSessions } from './sessions';
 
-export const registrationSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(3, 'Username must be at least 3 characters long')
-    .max(40, 'Username must be at most 40 characters long')
-    .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, digits, dots, dashes and underscores'),
-  email: z.string().trim().max(254).email('Enter a valid email address'),
-  password: z.string().max(1024).describe(`${PASSWORD_RULE} At most ${PASSWORD_MAX_LENGTH} characters.`),
-  registration_code: z.string().trim().min(1, 'Invalid registration code').max(100),
-});
-
-export const loginSchema = z.object({
-  username: z.string().trim().min(1, 'Invalid credentials').max(100),
-  password: z.string().min(1, 'Invalid credentials').max(1024),
-});
-
-export interface AuthResult {
-  user: SessionUser;
-  token: string;
-}
+export type { AuthResult } from '../../../contract/api/accounts';
 
 /**
  * Creates an account. Refusals are counted like failed logins (login-throttle.ts): every one

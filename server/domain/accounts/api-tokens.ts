@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { API_TOKEN_PREFIX, type ApiTokenFields, apiTokenFieldsSchema } from '../../../contract/api-tokens';
+import type { ApiTokenSummary, CreatedApiToken } from '../../../contract/api/accounts';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound } from '../errors';
 import { isUuid } from '../ownership';
@@ -12,22 +13,7 @@ const MAX_TOKENS_PER_USER = 50;
 const LAST_USED_PRECISION_MS = 60_000;
 const DAY_MS = 24 * 3600 * 1000;
 
-export interface ApiTokenSummary {
-  id: string;
-  name: string;
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-}
-
-export interface CreatedApiToken {
-  id: string;
-  name: string;
-  /** Shown once: only its SHA-256 is stored. */
-  token: string;
-  created_at: string;
-  expires_at: string | null;
-}
+export type { ApiTokenSummary, CreatedApiToken } from '../../../contract/api/accounts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_RULE, passwordProblem } from '../../../contract/password-policy';
+import type { z } from 'zod';
+import { passwordChangeSchema, passwordResetSchema } from '../../../contract/api/accounts';
+import { passwordProblem } from '../../../contract/password-policy';
 import type { DB } from '../../db/schema';
 import { AccountError } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
@@ -8,20 +9,6 @@ import { hashToken, newSecretToken } from './tokens';
 
 /** How long a reset link made by `npm run admin -- reset-password USER` works. */
 export const RESET_CODE_TTL_MS = 60 * 60_000;
-
-// The rule itself is checked by passwordProblem (contract/password-policy.ts) so one message
-// answers both doors; the schema only bounds the input.
-const newPassword = z.string().max(1024).describe(`The new password. ${PASSWORD_RULE} At most ${PASSWORD_MAX_LENGTH} characters.`);
-
-export const passwordChangeSchema = z.object({
-  current_password: z.string().min(1, 'Enter your current password').max(1024),
-  new_password: newPassword,
-});
-
-export const passwordResetSchema = z.object({
-  code: z.string().trim().min(1, 'This reset link is invalid or has expired').max(200),
-  new_password: newPassword,
-});
 
 const INVALID_RESET = 'This reset link is invalid or has expired. Ask your administrator for a new one.';
 

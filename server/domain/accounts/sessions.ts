@@ -1,12 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { SessionUser } from '../../../contract/api/accounts';
 import type { DB } from '../../db/schema';
 import { hashToken, newSecretToken } from './tokens';
 
-export interface SessionUser {
-  id: string;
-  username: string;
-  email: string;
-}
+export type { SessionUser } from '../../../contract/api/accounts';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -1,25 +1,12 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DB } from '../../db/schema';
 import { badRequest, DomainError } from '../errors';
 import { requireOwnedCampaign, requireOwnedDataset } from '../ownership';
 import { cursorColumns, inOrder, type Page, type PageRequest, readPage, type SortKey } from '../paging';
-import { campaignFieldsSchema, campaignUpdateSchema } from '../../../contract/campaigns';
+import { type Campaign, campaignUpdateSchema, createCampaignSchema } from '../../../contract/api/campaigns';
 
-export { campaignUpdateSchema };
-
-export const createCampaignSchema = campaignFieldsSchema;
-
-export const linkDatasetSchema = z.object({ dataset_id: z.string().min(1, 'dataset_id is required') });
-
-export interface Campaign {
-  id: string;
-  name: string;
-  description: string;
-  created_at: string;
-  /** Ids of the linked Knowledge Tomes. */
-  datasets: string[];
-}
+export type { Campaign } from '../../../contract/api/campaigns';
 
 /** Oldest first: a new campaign goes to the end of the list, and of its last page. */
 const CAMPAIGN_ORDER: SortKey[] = [

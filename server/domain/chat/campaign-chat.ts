@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { CONTEXT_LEVELS, DEFAULT_CONTEXT_LEVEL, type CampaignChatAnswer, type ContextLevel } from '../../../contract/chat';
+import type { ContextLevel } from '../../../contract/chat';
+import { type CampaignChatAnswer, type CampaignChatInput, campaignChatSchema } from '../../../contract/api/chat';
 import type { AiProviders } from '../../ai/providers';
 import type { DB } from '../../db/schema';
 import { linkedDatasetIds, type CampaignAccess } from '../ownership';
@@ -14,16 +14,7 @@ import { campaignSystemPrompt } from './prompts';
 import { requireCampaignBudget } from '../usage/campaign-budget';
 import { recordSearchUsage } from './usage-records';
 
-export const campaignChatSchema = z.object({
-  query: z
-    .string({ error: 'query is required' })
-    .trim()
-    .min(1, 'Type a question for the assistant first.')
-    .max(8_000, 'The question is too long (8000 characters at most).'),
-  conversation_id: z.string().nullish(),
-  context_level: z.enum(CONTEXT_LEVELS, { error: 'context_level must be low, medium or high' }).optional().default(DEFAULT_CONTEXT_LEVEL),
-});
-export type CampaignChatInput = z.input<typeof campaignChatSchema>;
+export type { CampaignChatInput } from '../../../contract/api/chat';
 
 export interface AnswerOptions {
   /** Each piece of the answer as it is written. */

@@ -1,6 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
-import type { CampaignChatMessage, ChatCitation } from '../../../contract/chat';
+import type { ChatCitation } from '../../../contract/chat';
+import {
+  CONVERSATION_PAGE_DEFAULT,
+  type Conversation,
+  type ConversationPageRequest,
+  type ConversationSummary,
+  conversationPageSchema,
+  conversationTitleSchema,
+  PREVIEW_CHARACTERS,
+} from '../../../contract/api/chat';
 import type { ChatTurn, GenerateResult } from '../../ai/types';
 import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
@@ -9,25 +17,7 @@ import { isUuid, type Audience, type CampaignAccess } from '../ownership';
 import type { UsageFeature } from '../usage/usage';
 import { generationCost, recordGeneration, type GenerationCost } from './usage-records';
 
-export interface ConversationSummary {
-  id: string;
-  /** The owner's name for it, else its first question (shortened). */
-  preview: string;
-  /** Set when the owner renamed it. */
-  title: string | null;
-  message_count: number;
-  last_updated: string;
-}
-
-export interface Conversation {
-  id: string;
-  campaign_id: string;
-  created_at: string;
-  last_updated: string;
-  messages: CampaignChatMessage[];
-}
-
-const PREVIEW_CHARACTERS = 100;
+export type { Conversation, ConversationPageRequest, ConversationSummary } from '../../../contract/api/chat';
 
 /** One page of a campaign's conversations, newest first. */
 export interface ConversationPage {
@@ -35,22 +25,6 @@ export interface ConversationPage {
   /** The cursor for the next, older page (`before`); null on the last page. */
   older: string | null;
 }
-
-export const CONVERSATION_PAGE_DEFAULT = 50;
-export const CONVERSATION_PAGE_MAX = 100;
-
-export const conversationPageSchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number from 1 to 100' })
-    .int('limit must be a number from 1 to 100')
-    .min(1, 'limit must be a number from 1 to 100')
-    .max(CONVERSATION_PAGE_MAX, 'limit must be a number from 1 to 100')
-    .optional(),
-  before: z.string().uuid('before must be the cursor of an earlier page').optional(),
-  /** Only conversations whose title or messages contain this text. */
-  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
-});
-export type ConversationPageRequest = z.input<typeof conversationPageSchema>;
 
 /**
  * The caller's own conversations at the campaign (a player's are theirs alone, and the GM never
@@ -112,14 +86,6 @@ export async function getConversation(db: Kysely<DB>, access: CampaignAccess, co
     })),
   };
 }
-
-export const conversationTitleSchema = z.object({
-  title: z
-    .string({ error: 'title is required' })
-    .trim()
-    .min(1, 'Give the conversation a name')
-    .max(PREVIEW_CHARACTERS, `A name is at most ${PREVIEW_CHARACTERS} characters`),
-});
 
 /** Renames one of the caller's conversations at the campaign (404 for anyone else's). */
 export async function renameConversation(db: Kysely<DB>, access: CampaignAccess, conversationId: string, input: unknown): Promise<ConversationSummary> {

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import type { ChatCitation } from '../../../contract/chat';
+import { type DocumentChatAnswer, type DocumentChatInput, documentChatSchema } from '../../../contract/api/chat';
 import type { AiProviders } from '../../ai/providers';
 import type { Citation, GenerateRequest } from '../../ai/types';
 import type { DB } from '../../db/schema';
@@ -15,38 +14,15 @@ import { citationsFromPassages, pageOfQuote, placeCitations } from './citations'
 import { historyOf, requireConversation, saveAnswer } from './conversations';
 import { documentSystemPrompt } from './prompts';
 import { requireCampaignBudget } from '../usage/campaign-budget';
-import { recordSearchUsage, type GenerationCost } from './usage-records';
+import { recordSearchUsage } from './usage-records';
 
-export const documentChatSchema = z.object({
-  query: z
-    .string({ error: 'query is required' })
-    .trim()
-    .min(1, 'Type a question about the document first.')
-    .max(8_000, 'The question is too long (8000 characters at most).'),
-  conversation_id: z.string().nullish(),
-});
-export type DocumentChatInput = z.input<typeof documentChatSchema>;
+export type { DocumentChatAnswer, DocumentChatInput } from '../../../contract/api/chat';
 
 /**
  * A document up to this size is sent whole, as a prompt-cached block, so follow-up questions
  * read it from the cache; a larger one is searched and only its best passages are sent.
  */
 export const WHOLE_DOCUMENT_TOKENS = 60_000;
-
-export interface DocumentChatAnswer {
-  response: string;
-  citations: ChatCitation[];
-  conversation_id: string;
-  engine: string;
-  /** Which model answered and where (an OpenAI-compatible server's); null when `engine` says it. */
-  engine_label: string | null;
-  timestamp: string;
-  /** Whether the whole document was sent (with prompt caching) or only retrieved passages. */
-  mode: 'whole_document' | 'retrieval';
-  tokens: number;
-  usage: GenerationCost;
-  cost_info: { total_cost: number; input_tokens: number; output_tokens: number };
-}
 
 /** The GM's Document Assistant, from the tome's viewer. */
 export async function askDocument(

@@ -1,21 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ChatCitation } from '../../../contract/chat';
+import type { DocumentChatMessage } from '../../../contract/api/chat';
 import type { DB } from '../../db/schema';
 import { requireOwnedDocument, type Audience, type CampaignAccess } from '../ownership';
 import { getCampaignDocument } from '../tomes/campaign-documents';
 
-export interface DocumentChatMessage {
-  role: 'user' | 'assistant';
-  content: string;
-  timestamp: string;
-  citations: ChatCitation[];
-  engine: string | null;
-  /** Which model answered and where, when `engine` does not say it. */
-  engine_label: string | null;
-  /** Assistant messages: what the answer cost (the panel shows it under the answer). */
-  tokens: number | null;
-  cost: number | null;
-}
+export type { DocumentChatMessage } from '../../../contract/api/chat';
 
 /**
  * The Document Assistant's conversation about one document: its latest, so the viewer shows

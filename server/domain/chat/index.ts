@@ -1,7 +1,5 @@
-export { askCampaign, campaignChatSchema, prepareCampaignChat, type CampaignChatInput, type PreparedCampaignChat } from './campaign-chat';
+export { askCampaign, prepareCampaignChat, type CampaignChatInput, type PreparedCampaignChat } from './campaign-chat';
 export {
-  conversationPageSchema,
-  conversationTitleSchema,
   deleteConversation,
   getConversation,
   listConversations,
@@ -10,5 +8,5 @@ export {
   type ConversationPage,
   type ConversationSummary,
 } from './conversations';
-export { askCampaignDocument, askDocument, documentChatSchema, WHOLE_DOCUMENT_TOKENS, type DocumentChatAnswer, type DocumentChatInput } from './document-chat';
+export { askCampaignDocument, askDocument, WHOLE_DOCUMENT_TOKENS, type DocumentChatAnswer, type DocumentChatInput } from './document-chat';
 export { getCampaignDocumentConversation, getDocumentConversation, type DocumentChatMessage } from './document-conversation';

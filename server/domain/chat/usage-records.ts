@@ -1,3 +1,4 @@
+import type { DocumentChatAnswer } from '../../../contract/api/chat';
 import type { Kysely } from 'kysely';
 import { costOf } from '../../ai/pricing';
 import type { GenerateResult } from '../../ai/types';
@@ -5,14 +6,8 @@ import type { DB } from '../../db/schema';
 import type { SearchResult } from '../retrieval';
 import { recordUsage, type UsageFeature } from '../usage/usage';
 
-export interface GenerationCost {
-  total_cost: number;
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_tokens: number;
-  cache_write_tokens: number;
-  total_tokens: number;
-}
+/** What an answer cost, as the Document Assistant's answer carries it. */
+export type GenerationCost = DocumentChatAnswer['usage'];
 
 export function generationCost(result: GenerateResult): GenerationCost {
   const { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens } = result.usage;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { CreateContentBody, SaveContentBody } from '../../../contract/api/content';
 import { CHARACTER_FORMATS, CONTENT_MESSAGES, CONTENT_TYPES, DEFAULT_CHARACTER_FORMAT, type CharacterFormat, type ContentType } from '../../../contract/content';
 import { badRequest } from '../errors';
 
@@ -8,31 +8,7 @@ export const MAX_CONTENT_CHARACTERS = 60_000;
 const TYPE_MESSAGE = 'content_type must be character, location, mission or lore';
 const FORMAT_MESSAGE = 'character_format must be narrative or stats';
 
-/**
- * The body of POST /api/campaigns/{id}/create-content as the route documents it. The route
- * only checks the shapes; the domain checks the rules so that its messages reach the game
- * master word for word (spec section 5).
- */
-export const createContentBody = z.object({
-  content_type: z.string().optional().describe('character | location | mission | lore'),
-  prompt: z.string().optional().describe('What to create; for a revision, the change wanted'),
-  character_format: z.string().nullish().describe('Characters only: narrative (default) or stats'),
-  primary_dataset_id: z.string().optional().describe('The Knowledge Tome searched first for context'),
-  conversation_id: z.string().nullish().describe('The content conversation to continue (revisions)'),
-  is_revision: z.boolean().optional(),
-  original_content: z.string().nullish().describe('The version being revised, as the game master sees it'),
-});
-export type CreateContentBody = z.infer<typeof createContentBody>;
-
-export const saveContentBody = z.object({
-  dataset_id: z.string().optional(),
-  content: z.string().optional(),
-  filename: z.string().optional().describe("Saved with '.md' exactly once"),
-  content_type: z.string().optional(),
-  character_format: z.string().nullish().describe('Characters only: recorded in the front matter'),
-  sources: z.array(z.string()).optional().describe('File names for the front matter; read from the Sources section when absent'),
-});
-export type SaveContentBody = z.infer<typeof saveContentBody>;
+export type { CreateContentBody, SaveContentBody } from '../../../contract/api/content';
 
 export interface CreateContentInput {
   contentType: ContentType;

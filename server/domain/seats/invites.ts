@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { z } from 'zod';
+import { inviteCreateSchema, type CreatedInvite, type InviteCreateInput, type InviteStatus, type InviteSummary } from '../../../contract/api/seats';
 import type { CampaignInvitesTable, DB } from '../../db/schema';
 import { codeHash, generateCode } from '../accounts/registration-codes';
 import { DomainError, notFound } from '../errors';
@@ -7,52 +7,8 @@ import { isUuid, requireOwnedCampaign } from '../ownership';
 
 /** How many open invites a GM may hold at once unless the administrator set their own cap. */
 export const DEFAULT_MAX_PLAYER_INVITES = 20;
-export const MAX_INVITE_USES = 100;
-export const MAX_INVITE_DAYS = 90;
 
-export const inviteCreateSchema = z.object({
-  uses: z.coerce
-    .number({ error: 'uses must be a whole number' })
-    .int('uses must be a whole number')
-    .min(1, 'uses must be at least 1')
-    .max(MAX_INVITE_USES, `uses must be at most ${MAX_INVITE_USES}`)
-    .default(1),
-  /** Days until the invite stops working; null for never. */
-  expires_in_days: z.coerce
-    .number({ error: 'expires_in_days must be a number of days' })
-    .positive('expires_in_days must be more than 0')
-    .max(MAX_INVITE_DAYS, `expires_in_days must be at most ${MAX_INVITE_DAYS}`)
-    .nullable()
-    .default(7),
-  note: z.string().trim().max(200, 'note must be at most 200 characters').default(''),
-});
-export type InviteCreateInput = z.input<typeof inviteCreateSchema>;
-
-export const redeemInviteSchema = z.object({
-  code: z.string().trim().min(1, 'Enter the invite code').max(100, 'Invite not found. Check the code or ask your GM for a new one.'),
-});
-
-export type InviteStatus = 'active' | 'used_up' | 'expired' | 'revoked' | 'gm_disabled';
-
-export interface InviteSummary {
-  id: string;
-  campaign_id: string;
-  max_uses: number;
-  uses: number;
-  expires_at: string | null;
-  revoked_at: string | null;
-  note: string;
-  created_at: string;
-  status: InviteStatus;
-}
-
-export interface CreatedInvite {
-  invite: InviteSummary;
-  /** The code in clear: shown once, only its hash is kept. */
-  code: string;
-  /** The link a player opens: signed in it joins, signed out it leads to registration. */
-  link: string;
-}
+export type { CreatedInvite, InviteCreateInput, InviteStatus, InviteSummary } from '../../../contract/api/seats';
 
 export const inviteLink = (code: string) => `/join/${encodeURIComponent(code)}`;
 

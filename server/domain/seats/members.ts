@@ -1,23 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { Member, Seat } from '../../../contract/api/seats';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound } from '../errors';
 import { isUuid, requireOwnedCampaign } from '../ownership';
 import { claimInvite, findInvite, UNKNOWN_INVITE } from './invites';
 
-/** A campaign the user plays in (not one they run): the dashboard's "Campaigns you play in". */
-export interface Seat {
-  campaign_id: string;
-  name: string;
-  description: string;
-  gm_username: string;
-  joined_at: string;
-}
-
-export interface Member {
-  user_id: string;
-  username: string;
-  joined_at: string;
-}
+export type { Member, Seat } from '../../../contract/api/seats';
 
 /** Seats the player in the campaign (inside the caller's transaction). */
 export async function addPlayer(trx: Kysely<DB>, campaignId: string, userId: string, inviteId: string | null): Promise<void> {

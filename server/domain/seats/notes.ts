@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { noteFieldsSchema, noteUpdateSchema, type PlayerNote } from '../../../contract/api/seats';
 import type { DB } from '../../db/schema';
 import { notFound } from '../errors';
 import { isUuid, requireCampaignAccess } from '../ownership';
@@ -8,25 +9,7 @@ import { isUuid, requireCampaignAccess } from '../ownership';
  * A player's private notes in a campaign. Whoever holds a seat (player or GM) keeps their own;
  * every query is keyed on the author, so nobody else, the GM included, ever reads them.
  */
-export const NOTE_BODY_MAX = 50_000;
-
-export const noteFieldsSchema = z.object({
-  title: z.string().trim().min(1, 'Give the note a title').max(200, 'The title must be at most 200 characters'),
-  body: z
-    .string()
-    .max(NOTE_BODY_MAX, `The note must be at most ${NOTE_BODY_MAX.toLocaleString('en')} characters`)
-    .default(''),
-});
-export const noteUpdateSchema = noteFieldsSchema.partial();
-
-export interface PlayerNote {
-  id: string;
-  campaign_id: string;
-  title: string;
-  body: string;
-  created_at: string;
-  updated_at: string;
-}
+export type { PlayerNote } from '../../../contract/api/seats';
 
 const toNote = (row: { id: string; campaign_id: string; title: string; body: string; created_at: Date; updated_at: Date }): PlayerNote => ({
   ...row,

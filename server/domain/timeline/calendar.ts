@@ -1,19 +1,13 @@
 import { untrustedJsonProblem } from '../../text/untrusted-json';
 import type { Kysely } from 'kysely';
 import { calendarOf, calendarProblem, normalizeCalendar, type Calendar, type CalendarDefinition } from '../../../contract/calendar';
+import type { CampaignCalendar } from '../../../contract/api/timeline';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../errors';
 import { requireOwnedCampaign } from '../ownership';
 import { exportFantasyCalendar, importFantasyCalendar } from './fantasy-calendar';
 
-/** What the API and the screens receive: the definition (null for the default Gregorian calendar). */
-export interface CampaignCalendar {
-  kind: 'gregorian' | 'custom';
-  name: string;
-  definition: CalendarDefinition | null;
-  /** Whether an imported Fantasy-Calendar.com document is kept for exports. */
-  imported: boolean;
-}
+export type { CampaignCalendar } from '../../../contract/api/timeline';
 
 /** The campaign's calendar, for reading and writing dates (ownership checked by the caller). */
 export async function calendarFor(db: Kysely<DB>, campaignId: string): Promise<{ calendar: Calendar; stored: CampaignCalendar }> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { EVENT_LIMITS, EVENT_TYPES, eventTypeInfo, isEventType, splitCommaList } from '../../../contract/timeline';
+import { eventInputSchema, type EventFields, type EventInput, type TimelineDocument, type TimelineEvent } from '../../../contract/api/timeline';
+import { eventTypeInfo } from '../../../contract/timeline';
 import { formatDay, type Calendar } from '../../../contract/calendar';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -8,105 +8,7 @@ import { isUuid, linkedDatasetIds, requireOwnedCampaign, type Audience, type Cam
 import { calendarFor } from './calendar';
 import { cursorColumns, inOrder, type PageRequest, readPage, type SortKey } from '../paging';
 
-const required = (label: string) => (issue: { input: unknown }) =>
-  issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} is too long (${max} characters at most)`)
-    .nullish()
-    .transform((value) => value ?? '');
-
-/** A list as an array of strings or one comma-separated string; trimmed, blanks and repeats dropped. */
-const listField = (label: string) =>
-  z
-    .union([z.array(z.string({ error: `${label} must be text` })), z.string()], { error: `${label} must be a list of text` })
-    .nullish()
-    .transform((value) => splitCommaList(value ?? []))
-    .pipe(
-      z
-        .array(z.string().max(EVENT_LIMITS.listItem, `${label} entries are ${EVENT_LIMITS.listItem} characters at most`))
-        .max(EVENT_LIMITS.listItems, `${label}: ${EVENT_LIMITS.listItems} entries at most`),
-    );
-
-/** The body of POST and PUT .../timeline/events: the spec's event fields plus linked_documents. */
-export const eventInputSchema = z.object({
-  title: z
-    .string({ error: required('Title') })
-    .trim()
-    .min(1, 'Title is required')
-    .max(EVENT_LIMITS.title, `Title is too long (${EVENT_LIMITS.title} characters at most)`),
-  date: z
-    .string({ error: 'Date must be text' })
-    .trim()
-    .nullish()
-    .describe(
-      "In the campaign's calendar. Gregorian (the default): ISO 8601 'YYYY-MM-DD' with astronomical years ('-0500-03-01' is 1 March 501 BC, '+12000-01-01' beyond 9999). A campaign's own calendar: 'YEAR-MM-DD' with the month's position in the year. Give date or day.",
-    ),
-  day: z
-    .number({ error: 'day must be a whole number of days since 1970-01-01' })
-    .int('day must be a whole number of days since 1970-01-01')
-    .nullish()
-    .describe('The day number (days since 1970-01-01, proleptic Gregorian), instead of date'),
-  event_type: z
-    .string({ error: required('Event type (event_type)') })
-    .trim()
-    .refine(isEventType, { message: `Event type (event_type) must be one of: ${EVENT_TYPES.join(', ')}` }),
-  description: optionalText('Description', EVENT_LIMITS.description),
-  location: optionalText('Location', EVENT_LIMITS.location),
-  participants: listField('Participants'),
-  tags: listField('Tags'),
-  linked_documents: z
-    .array(z.string({ error: 'linked_documents must be a list of document ids' }), {
-      error: 'linked_documents must be a list of document ids',
-    })
-    .max(EVENT_LIMITS.linkedDocuments, `linked_documents: ${EVENT_LIMITS.linkedDocuments} documents at most`)
-    .nullish()
-    .transform((ids) => [...new Set(ids ?? [])]),
-  player_visible: z
-    .union([z.boolean(), z.enum(['on', 'true', 'false', '1', '0'])], { error: 'player_visible must be true or false' })
-    .nullish()
-    .transform((value) => (value === undefined || value === null ? undefined : value === true || value === 'on' || value === 'true' || value === '1'))
-    .describe('Shown to the players of the campaign (default false: GM-only). Left out on an update: unchanged.'),
-});
-export type EventInput = z.input<typeof eventInputSchema>;
-
-export interface TimelineEvent {
-  id: string;
-  campaign_id: string;
-  title: string;
-  description: string;
-  /** In the campaign's calendar: ISO 8601 with astronomical years for the Gregorian one (contract/timeline-dates.ts). */
-  date: string;
-  /** Days since 1970-01-01 (proleptic Gregorian): the same day whatever the calendar. */
-  day: number;
-  /** How the date reads: '12 October 1492', 'Midwinter, 1372 DR'. */
-  date_label: string;
-  event_type: string;
-  location: string;
-  participants: string[];
-  tags: string[];
-  linked_documents: string[];
-  /** The colour of the event's type. */
-  color: string;
-  /** Shown to the campaign's players; GM-only (false) by default. */
-  player_visible: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A document the event modal offers (or still shows, when its tome has been unlinked since). */
-export interface TimelineDocument {
-  id: string;
-  filename: string;
-  dataset_id: string;
-  dataset_name: string;
-  status: string;
-  /** In a tome linked to the campaign now; only these may be newly linked to an event. */
-  linkable: boolean;
-}
+export type { EventFields, EventInput, TimelineDocument, TimelineEvent } from '../../../contract/api/timeline';
 
 /**
  * The campaign's events in date order (ties: the one written first comes first). A player (and
@@ -133,8 +35,6 @@ export async function createEvent(db: Kysely<DB>, userId: string, campaignId: st
   });
   return (await readEvents(db, userId, campaignId, eventId))[0];
 }
-
-export type EventFields = z.output<typeof eventInputSchema>;
 
 /** Writes a checked event and its links (inside the caller's transaction). */
 export async function insertEvent(trx: Kysely<DB>, userId: string, campaignId: string, fields: EventFields, day: number, documentIds: string[]): Promise<string> {

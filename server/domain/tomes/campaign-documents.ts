@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { type CampaignDocument, type CampaignDocumentDetail, type CampaignDocuments, visibilitySchema } from '../../../contract/api/tomes';
 import { holdsGmBlocks, playerText } from '../../../contract/gm-blocks';
 import type { DB } from '../../db/schema';
 import { estimateTokens } from '../../text/tokens';
@@ -14,37 +15,7 @@ import { contentPreview } from './documents';
  * documents the GM made visible, with their `:::gm` blocks cut out, and every count and token
  * total is computed from that alone.
  */
-export interface CampaignDocument {
-  id: string;
-  dataset_id: string;
-  dataset_name: string;
-  filename: string;
-  file_type: string;
-  status: string;
-  /** Of the text this audience reads. */
-  token_count: number;
-  page_count: number | null;
-  content_preview: string;
-  /** Shown to the GM only (players see visible documents alone). */
-  player_visible: boolean;
-  /** The text holds `:::gm` blocks (always false for a player, who never sees them). */
-  has_gm_blocks: boolean;
-}
-
-export interface CampaignDocumentDetail extends CampaignDocument {
-  content: string;
-}
-
-export interface CampaignDocuments {
-  documents: CampaignDocument[];
-  /** Ready documents this audience reads. */
-  document_count: number;
-  total_tokens: number;
-}
-
-export const visibilitySchema = z.object({
-  player_visible: z.boolean({ error: 'player_visible must be true or false' }),
-});
+export type { CampaignDocument, CampaignDocumentDetail, CampaignDocuments } from '../../../contract/api/tomes';
 
 /** The GM shows a document to the campaign's players, or hides it again (GM-only is the default). */
 export async function setDocumentVisibility(

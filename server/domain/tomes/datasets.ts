@@ -1,27 +1,15 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DatasetMetadata, DB } from '../../db/schema';
 import { DomainError, notFound } from '../errors';
 import { requireOwnedDataset } from '../ownership';
 import { cursorColumns, inOrder, type Page, type PageRequest, readPage, type SortKey } from '../paging';
-import { guessMetadata, metadataOverrideSchema, metadataUpdateSchema, readMetadata } from './metadata';
-import { tomeFieldsSchema, tomeUpdateSchema } from '../../../contract/tome-fields';
+import { guessMetadata, readMetadata } from './metadata';
+import { tomeUpdateSchema } from '../../../contract/tome-fields';
+import { createDatasetSchema, type Dataset, metadataUpdateSchema } from '../../../contract/api/tomes';
 import { duplicateTomeNameMessage, parseTags } from '../../../contract/tomes';
 
-export const createDatasetSchema = z.object({ ...tomeFieldsSchema.shape, metadata: metadataOverrideSchema });
-
-export interface Dataset {
-  id: string;
-  name: string;
-  description: string;
-  created_at: string;
-  /** Documents that finished processing and can be searched: the one count every screen shows. */
-  document_count: number;
-  /** Documents whose processing failed; shown apart, with their reason, in Manage Documents. */
-  failed_document_count: number;
-  total_tokens: number;
-  metadata: DatasetMetadata;
-}
+export type { Dataset } from '../../../contract/api/tomes';
 
 /** Counts are read from the documents themselves, so they are right after every upload, edit and delete. */
 function datasetsWithCounts(db: Kysely<DB>, userId: string) {

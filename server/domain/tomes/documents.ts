@@ -14,29 +14,11 @@ import { mimeTypeOf, safeFilename } from './files';
 import { INGEST_JOB_KIND, QUEUED_MESSAGE } from './jobs';
 import { attachStoredFile, readDocumentFile, removeStoredFile, storeFile } from './stored-files';
 import { duplicateUploadMessage, type DuplicateChoice } from '../../../contract/tomes';
+import type { DocumentDetail, DocumentSummary, UploadAccepted } from '../../../contract/api/tomes';
 
 export const CONTENT_PREVIEW_LENGTH = 300;
 
-export interface DocumentSummary {
-  id: string;
-  dataset_id: string;
-  filename: string;
-  file_type: string;
-  token_count: number;
-  /** Seconds since the epoch. */
-  upload_date: string;
-  content_preview: string;
-  status: 'processing' | 'ready' | 'failed';
-  error: string | null;
-  page_count: number | null;
-  size_bytes: number;
-  /** Shown to the players of the campaigns the tome is linked to; GM-only (false) by default. */
-  player_visible: boolean;
-}
-
-export interface DocumentDetail extends DocumentSummary {
-  content: string;
-}
+export type { DocumentDetail, DocumentSummary, UploadAccepted } from '../../../contract/api/tomes';
 
 /** An upload as the doors hand it over: the name the client sent and the bytes. */
 export interface Upload {
@@ -49,11 +31,6 @@ export interface UploadDeps {
   duplicate?: DuplicateChoice;
   queue: PgBoss;
   maxUploadBytes: number;
-}
-
-export interface UploadAccepted {
-  job_id: string;
-  document_id: string;
 }
 
 /** The first ~300 characters, whitespace folded, cut at a word where one is near. */

@@ -1,7 +1,6 @@
 /** Knowledge Tomes: datasets, their documents and original files, and the jobs that process them. */
 export {
   createDataset,
-  createDatasetSchema,
   deleteDataset,
   getDataset,
   listDatasets,
@@ -31,14 +30,13 @@ export {
 } from './documents';
 export { mimeTypeOf, safeFilename } from './files';
 export { currentReembedJob, getJobStatus, listActiveJobs, listDatasetJobs, type ActiveJob, type JobStatus } from './jobs';
-export { DEFAULT_METADATA, guessMetadata, metadataUpdateSchema } from './metadata';
+export { DEFAULT_METADATA, guessMetadata } from './metadata';
 export {
   getCampaignDocument,
   listCampaignDocuments,
   listCampaignTomes,
   readableDocumentIds,
   setDocumentVisibility,
-  visibilitySchema,
   type CampaignDocument,
   type CampaignDocumentDetail,
   type CampaignDocuments,

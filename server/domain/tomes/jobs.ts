@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type JobStatus as JobStatusValue, TERMINAL_JOB_STATUSES } from '../../../contract/tomes';
+import type { JobStatus } from '../../../contract/api/tomes';
 import { notFound } from '../errors';
 import { isUuid, requireOwnedDataset } from '../ownership';
 import { removeOtherTextVersions } from './document-text';
@@ -10,14 +11,7 @@ export const INGEST_JOB_KIND = 'ingest_document';
 export const REEMBED_JOB_KIND = 'reembed_library';
 export const QUEUED_MESSAGE = 'Waiting in the queue to be processed';
 
-export interface JobStatus {
-  id: string;
-  status: JobStatusValue;
-  progress: number;
-  progress_message: string;
-  error: string | null;
-  document_id: string | null;
-}
+export type { JobStatus } from '../../../contract/api/tomes';
 
 const TERMINAL: readonly JobStatusValue[] = TERMINAL_JOB_STATUSES;
 

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { METADATA_CATEGORIES, METADATA_SOURCES, METADATA_TYPES, parseTags, type MetadataCategory } from '../../../contract/tomes';
+import { type MetadataCategory } from '../../../contract/tomes';
 import type { DatasetMetadata } from '../../db/schema';
 
 export const DEFAULT_METADATA: DatasetMetadata = {
@@ -10,44 +9,6 @@ export const DEFAULT_METADATA: DatasetMetadata = {
   is_official_dnd: false,
   version: '1.0',
 };
-
-const MAX_TAGS = 30;
-const MAX_TAG_LENGTH = 40;
-
-const tagsInput = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value) => parseTags(value))
-  .refine((tags) => tags.length <= MAX_TAGS, `At most ${MAX_TAGS} tags`)
-  .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), `A tag may be at most ${MAX_TAG_LENGTH} characters`);
-
-const booleanInput = z
-  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
-  .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
-
-const enumMessage = (what: string, values: readonly string[]) => `${what} must be one of: ${values.join(', ')}`;
-
-/** PUT /api/datasets/{id}/metadata: the whole metadata (version is optional and kept when absent). */
-export const metadataUpdateSchema = z.object({
-  type: z.enum(METADATA_TYPES, { error: enumMessage('type', METADATA_TYPES) }),
-  category: z.enum(METADATA_CATEGORIES, { error: enumMessage('category', METADATA_CATEGORIES) }),
-  source: z.enum(METADATA_SOURCES, { error: enumMessage('source', METADATA_SOURCES) }),
-  tags: tagsInput,
-  is_official_dnd: booleanInput.optional().default(false),
-  version: z.string().trim().min(1).max(20).optional(),
-});
-
-/** Metadata sent with a new dataset: any part overrides what was guessed. */
-export const metadataOverrideSchema = z
-  .object({
-    type: z.enum(METADATA_TYPES, { error: enumMessage('type', METADATA_TYPES) }).optional(),
-    category: z.enum(METADATA_CATEGORIES, { error: enumMessage('category', METADATA_CATEGORIES) }).optional(),
-    source: z.enum(METADATA_SOURCES, { error: enumMessage('source', METADATA_SOURCES) }).optional(),
-    tags: z.union([z.string(), z.array(z.string())]).optional(),
-    is_official_dnd: booleanInput.optional(),
-    version: z.string().trim().min(1).max(20).optional(),
-  })
-  .optional();
 
 // Words that mark the official game's own material.
 const OFFICIAL = [

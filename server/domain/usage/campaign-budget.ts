@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { campaignBudgetSchema, type CampaignBudgetStatus } from '../../../contract/api/seats';
 import type { DB } from '../../db/schema';
 import { DomainError } from '../errors';
 import { requireOwnedCampaign, type CampaignAccess } from '../ownership';
@@ -13,25 +14,7 @@ import { requireOwnedCampaign, type CampaignAccess } from '../ownership';
  */
 export const CAMPAIGN_BUDGET_WARNING_PERCENT = 80;
 
-export const campaignBudgetSchema = z.object({
-  monthly_budget_usd: z
-    .number({ error: 'monthly_budget_usd must be a number of dollars, or null for none' })
-    .min(0, 'The budget must be 0 or more')
-    .max(100_000, 'The budget must be at most $100,000')
-    .nullable(),
-});
-
-export interface CampaignBudgetStatus {
-  campaign_id: string;
-  /** Null when the GM set none. */
-  budget: number | null;
-  /** Players' AI spend for the campaign this month, in USD. */
-  spent: number;
-  used_percent: number;
-  level: 'none' | 'ok' | 'warning' | 'exceeded';
-  /** What a player is told at 80% and at 100%. */
-  message: string | null;
-}
+export type { CampaignBudgetStatus } from '../../../contract/api/seats';
 
 const dollars = (value: number) => `$${value.toFixed(2)}`;
 

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { login, loginSchema, registerAccount, registrationSchema } from '../../domain/accounts/accounts';
-import { changePassword, passwordChangeSchema, passwordResetSchema, resetPassword } from '../../domain/accounts/password-recovery';
+import { login, registerAccount } from '../../domain/accounts/accounts';
+import { changePassword, resetPassword } from '../../domain/accounts/password-recovery';
+import { authAnswerSchema, loginSchema, passwordChangeSchema, passwordResetSchema, registrationSchema, userSchema } from '../../../contract/api/accounts';
 import { revokeSession } from '../../domain/accounts/sessions';
 import type { Services } from '../../services';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../auth';
-import { errorResponse, type ZodApi } from '../zod-schemas';
+import type { ZodApi } from '../zod-schemas';
+import { errorResponse } from '../../../contract/api/shared';
 import { PASSWORD_RULE } from '../../../contract/password-policy';
-
-const userSchema = z.object({ id: z.string(), username: z.string(), email: z.string() });
-const authAnswer = z.object({ user: userSchema, token: z.string() });
 
 export async function authRoutes(app: ZodApi, services: Services) {
   const ttlDays = services.env.SESSION_TTL_DAYS;
@@ -22,7 +21,7 @@ export async function authRoutes(app: ZodApi, services: Services) {
         summary: 'Create an account with a registration code',
         tags: ['auth'],
         body: registrationSchema,
-        response: { 200: authAnswer, 400: errorResponse, 403: errorResponse, 409: errorResponse, 410: errorResponse, 429: errorResponse },
+        response: { 200: authAnswerSchema, 400: errorResponse, 403: errorResponse, 409: errorResponse, 410: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
@@ -41,7 +40,7 @@ export async function authRoutes(app: ZodApi, services: Services) {
         summary: 'Log in and receive a session token',
         tags: ['auth'],
         body: loginSchema,
-        response: { 200: authAnswer, 401: errorResponse, 403: errorResponse, 423: errorResponse, 429: errorResponse },
+        response: { 200: authAnswerSchema, 401: errorResponse, 403: errorResponse, 423: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {

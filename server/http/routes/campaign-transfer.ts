@@ -5,8 +5,9 @@ import { log } from '../../log';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { contentDisposition } from '../file-delivery';
-import { errorResponse, type ZodApi } from '../zod-schemas';
-import { campaignSchema } from './campaigns';
+import type { ZodApi } from '../zod-schemas';
+import { errorResponse } from '../../../contract/api/shared';
+import { campaignSchema } from '../../../contract/api/campaigns';
 import { readMultipartUpload } from './tomes-transfer';
 
 const idParams = z.object({ id: z.string() });

@@ -1,30 +1,10 @@
-import { z } from 'zod';
-import {
-  createCampaign,
-  campaignUpdateSchema,
-  createCampaignSchema,
-  deleteCampaign,
-  linkDataset,
-  linkDatasetSchema,
-  listCampaigns,
-  listCampaignsPage,
-  unlinkDataset,
-  updateCampaign,
-} from '../../domain/campaigns/campaigns';
+import { createCampaign, deleteCampaign, linkDataset, listCampaigns, listCampaignsPage, unlinkDataset, updateCampaign } from '../../domain/campaigns/campaigns';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { pageQuerySchema, wantsPage } from '../../domain/paging';
-import { errorResponse, listOrPage, timestamp, type ZodApi } from '../zod-schemas';
-
-export const campaignSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  created_at: timestamp,
-  datasets: z.array(z.string()),
-});
-const idParams = z.object({ id: z.string() });
-const linkParams = z.object({ id: z.string(), datasetId: z.string() });
+import { wantsPage } from '../../domain/paging';
+import type { ZodApi } from '../zod-schemas';
+import { errorResponse, idParams, listOrPage, pageQuerySchema, removedResponse } from '../../../contract/api/shared';
+import { campaignLinkParams, campaignSchema, campaignUpdateSchema, createCampaignSchema, linkDatasetSchema } from '../../../contract/api/campaigns';
 
 export async function campaignRoutes(app: ZodApi, services: Services) {
   const { db } = services;
@@ -90,7 +70,7 @@ export async function campaignRoutes(app: ZodApi, services: Services) {
         summary: 'Delete a campaign',
         tags,
         params: idParams,
-        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+        response: { 200: removedResponse('deleted'), 404: errorResponse },
       },
     },
     async (request) => {
@@ -126,7 +106,7 @@ export async function campaignRoutes(app: ZodApi, services: Services) {
         operationId: 'unlinkDataset',
         summary: 'Unlink a Knowledge Tome from a campaign',
         tags,
-        params: linkParams,
+        params: campaignLinkParams,
         response: { 200: campaignSchema, 404: errorResponse },
       },
     },

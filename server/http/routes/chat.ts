@@ -5,11 +5,7 @@ import type { CampaignChatAnswer, ChatStreamEvent } from '../../../contract/chat
 import {
   askCampaignDocument,
   askDocument,
-  campaignChatSchema,
-  conversationPageSchema,
-  conversationTitleSchema,
   deleteConversation,
-  documentChatSchema,
   getCampaignDocumentConversation,
   getConversation,
   listConversations,
@@ -20,67 +16,21 @@ import { isDomainError } from '../../domain/errors';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
-import { citationSchema, errorResponse, timestamp, type ZodApi } from '../zod-schemas';
+import type { ZodApi } from '../zod-schemas';
+import { documentParams, errorResponse, idParams, removedResponse } from '../../../contract/api/shared';
+import {
+  campaignAnswerSchema,
+  campaignChatSchema,
+  conversationPageSchema,
+  conversationParams,
+  conversationSchema,
+  conversationSummarySchema,
+  conversationTitleSchema,
+  documentAnswerSchema,
+  documentChatSchema,
+  documentConversationSchema,
+} from '../../../contract/api/chat';
 
-const answerSchema = z.object({
-  response: z.string(),
-  citations: z.array(citationSchema),
-  conversation_id: z.string(),
-  engine: z.string().describe('claude | openai | offline'),
-  engine_label: z
-    .string()
-    .nullable()
-    .describe('Which model answered and where, e.g. "llama3.1:8b via OpenAI-compatible server at localhost:11434"; null when engine says it (claude, offline)'),
-  timestamp: timestamp,
-});
-const summarySchema = z.object({ id: z.string(), preview: z.string(), title: z.string().nullable(), message_count: z.number(), last_updated: timestamp });
-const conversationSchema = z.object({
-  id: z.string(),
-  campaign_id: z.string(),
-  created_at: timestamp,
-  last_updated: timestamp,
-  messages: z.array(
-    z.object({
-      role: z.enum(['user', 'assistant']),
-      content: z.string(),
-      timestamp: timestamp,
-      citations: z.array(citationSchema),
-      engine: z.string().nullable(),
-      engine_label: z.string().nullish(),
-    }),
-  ),
-});
-const documentAnswerSchema = answerSchema.extend({
-  mode: z.enum(['whole_document', 'retrieval']),
-  tokens: z.number(),
-  usage: z.object({
-    total_cost: z.number(),
-    input_tokens: z.number(),
-    output_tokens: z.number(),
-    cache_read_tokens: z.number(),
-    cache_write_tokens: z.number(),
-    total_tokens: z.number(),
-  }),
-  cost_info: z.object({ total_cost: z.number(), input_tokens: z.number(), output_tokens: z.number() }),
-});
-const documentConversationSchema = z.object({
-  id: z.string(),
-  messages: z.array(
-    z.object({
-      role: z.enum(['user', 'assistant']),
-      content: z.string(),
-      timestamp: timestamp,
-      citations: z.array(citationSchema),
-      engine: z.string().nullable(),
-      engine_label: z.string().nullish(),
-      tokens: z.number().nullable(),
-      cost: z.number().nullable(),
-    }),
-  ),
-});
-const campaignParams = z.object({ id: z.string() });
-const conversationParams = z.object({ id: z.string(), conversationId: z.string() });
-const documentParams = z.object({ id: z.string(), docId: z.string() });
 const aiErrors = { 400: errorResponse, 404: errorResponse, 409: errorResponse, 502: errorResponse, 503: errorResponse, 504: errorResponse };
 /** A player's question about a campaign is also refused once the campaign's monthly budget is spent. */
 const campaignAiErrors = { ...aiErrors, 429: errorResponse };
@@ -98,10 +48,10 @@ export async function chatRoutes(app: ZodApi, services: Services) {
         tags,
         description:
           'Ask the campaign assistant. Answers JSON; with `Accept: text/event-stream` it streams `delta` events ({text}) and ends with `done` (the JSON answer) or `error` ({error, status}).',
-        params: campaignParams,
+        params: idParams,
         body: campaignChatSchema,
         produces: ['application/json', 'text/event-stream'],
-        response: { 200: answerSchema, ...campaignAiErrors },
+        response: { 200: campaignAnswerSchema, ...campaignAiErrors },
       },
     },
     async (request, reply) => {
@@ -122,9 +72,9 @@ export async function chatRoutes(app: ZodApi, services: Services) {
         tags,
         description:
           'Conversation summaries, newest first, `limit` at a time (default 50, at most 100); `q` keeps those whose name or messages contain it. When older ones exist, a `Link` header with rel="next" gives the URL of the next page (`before` is its cursor).',
-        params: campaignParams,
+        params: idParams,
         querystring: conversationPageSchema,
-        response: { 200: z.array(summarySchema), 400: errorResponse, 404: errorResponse },
+        response: { 200: z.array(conversationSummarySchema), 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -167,7 +117,7 @@ export async function chatRoutes(app: ZodApi, services: Services) {
         tags,
         params: conversationParams,
         body: conversationTitleSchema,
-        response: { 200: summarySchema, 400: errorResponse, 404: errorResponse },
+        response: { 200: conversationSummarySchema, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
@@ -184,7 +134,7 @@ export async function chatRoutes(app: ZodApi, services: Services) {
         summary: 'Delete one of your conversations with its messages',
         tags,
         params: conversationParams,
-        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+        response: { 200: removedResponse('deleted'), 404: errorResponse },
       },
     },
     async (request) => {

@@ -12,7 +12,8 @@ import {
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
-import { errorResponse, timestamp, type ZodApi } from '../zod-schemas';
+import type { ZodApi } from '../zod-schemas';
+import { errorResponse, timestamp } from '../../../contract/api/shared';
 
 const settingsSchema = z.object({
   show_labels: z.boolean(),

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { EXACT_SEARCH_NOTICE, vectorBackendOf } from '../../domain/retrieval';
 import type { Services } from '../../services';
 import { DISK_FULL_MESSAGE, isDiskFull, type StorageHealth } from '../storage-health';
-import { errorResponse, type ZodApi } from '../zod-schemas';
+import type { ZodApi } from '../zod-schemas';
+import { errorResponse } from '../../../contract/api/shared';
 
 export async function healthRoutes(app: ZodApi, services: Services, storage: StorageHealth) {
   app.get(

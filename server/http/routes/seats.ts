@@ -4,66 +4,38 @@ import {
   createInvite,
   createNote,
   deleteNote,
-  inviteCreateSchema,
   leaveCampaign,
   listInvites,
   listMembers,
   listNotes,
   listSeats,
-  noteFieldsSchema,
-  noteUpdateSchema,
-  redeemInviteSchema,
   redeemInvite,
   removePlayer,
   revokeInvite,
   updateNote,
 } from '../../domain/seats';
-import { campaignBudgetSchema, campaignBudgetStatus, setCampaignBudget } from '../../domain/usage/campaign-budget';
+import { campaignBudgetStatus, setCampaignBudget } from '../../domain/usage/campaign-budget';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse, timestamp, type ZodApi } from '../zod-schemas';
-
-const inviteSchema = z.object({
-  id: z.string(),
-  campaign_id: z.string(),
-  max_uses: z.number(),
-  uses: z.number(),
-  expires_at: timestamp.nullable(),
-  revoked_at: timestamp.nullable(),
-  note: z.string(),
-  created_at: timestamp,
-  status: z.enum(['active', 'used_up', 'expired', 'revoked', 'gm_disabled']),
-});
-const createdInviteSchema = z.object({ invite: inviteSchema, code: z.string(), link: z.string() });
-const seatSchema = z.object({
-  campaign_id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  gm_username: z.string(),
-  joined_at: timestamp,
-});
-const memberSchema = z.object({ user_id: z.string(), username: z.string(), joined_at: timestamp });
-const noteSchema = z.object({
-  id: z.string(),
-  campaign_id: z.string(),
-  title: z.string(),
-  body: z.string(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-const budgetSchema = z.object({
-  campaign_id: z.string(),
-  budget: z.number().nullable(),
-  spent: z.number(),
-  used_percent: z.number(),
-  level: z.enum(['none', 'ok', 'warning', 'exceeded']),
-  message: z.string().nullable(),
-});
-const idParams = z.object({ id: z.string() });
-const inviteParams = z.object({ id: z.string(), inviteId: z.string() });
-const memberParams = z.object({ id: z.string(), userId: z.string() });
-const noteParams = z.object({ id: z.string(), noteId: z.string() });
-const seatParams = z.object({ campaignId: z.string() });
+import type { ZodApi } from '../zod-schemas';
+import { errorResponse, idParams, removedResponse } from '../../../contract/api/shared';
+import {
+  campaignBudgetSchema,
+  campaignBudgetStatusSchema,
+  createdInviteSchema,
+  inviteCreateSchema,
+  inviteParams,
+  inviteSchema,
+  memberParams,
+  memberSchema,
+  noteFieldsSchema,
+  noteParams,
+  noteSchema,
+  noteUpdateSchema,
+  redeemInviteSchema,
+  seatParams,
+  seatSchema,
+} from '../../../contract/api/seats';
 
 /**
  * Campaign seats (issue #14): the GM's invites, members and campaign budget (GM-only: a
@@ -127,7 +99,7 @@ export async function seatRoutes(app: ZodApi, services: Services) {
         summary: 'Remove a player from a campaign',
         tags,
         params: memberParams,
-        response: { 200: z.object({ removed: z.string() }), 404: errorResponse },
+        response: { 200: removedResponse('removed'), 404: errorResponse },
       },
     },
     async (request) => {
@@ -145,7 +117,7 @@ export async function seatRoutes(app: ZodApi, services: Services) {
         summary: "A campaign's monthly budget and this month's spending",
         tags,
         params: idParams,
-        response: { 200: budgetSchema, 404: errorResponse },
+        response: { 200: campaignBudgetStatusSchema, 404: errorResponse },
       },
     },
     async (request) => {
@@ -163,7 +135,7 @@ export async function seatRoutes(app: ZodApi, services: Services) {
         tags,
         params: idParams,
         body: campaignBudgetSchema,
-        response: { 200: budgetSchema, ...gm },
+        response: { 200: campaignBudgetStatusSchema, ...gm },
       },
     },
     async (request) => {
@@ -200,7 +172,7 @@ export async function seatRoutes(app: ZodApi, services: Services) {
         summary: 'Leave a campaign you play in',
         tags,
         params: seatParams,
-        response: { 200: z.object({ left: z.string() }), 404: errorResponse },
+        response: { 200: removedResponse('left'), 404: errorResponse },
       },
     },
     async (request) => {
@@ -269,7 +241,7 @@ export async function seatRoutes(app: ZodApi, services: Services) {
         summary: 'Delete one of your notes',
         tags,
         params: noteParams,
-        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+        response: { 200: removedResponse('deleted'), 404: errorResponse },
       },
     },
     async (request) => {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { sessionFieldsSchema, sessionUpdateSchema } from '../../../contract/sessions';
-import { pageQuerySchema, wantsPage } from '../../domain/paging';
+import { wantsPage } from '../../domain/paging';
 import { createSession, deleteSession, getSession, listSessions, listSessionsPage, proposeFromSession, updateSession } from '../../domain/sessions/sessions';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
-import { errorResponse, listOrPage, timestamp, type ZodApi } from '../zod-schemas';
-import { proposeResultSchema } from './timeline';
+import { errorResponse, listOrPage, pageQuerySchema, timestamp } from '../../../contract/api/shared';
+import { proposeResultSchema } from '../../../contract/api/timeline';
+import type { ZodApi } from '../zod-schemas';
 
 const sessionSchema = z.object({
   id: z.string(),

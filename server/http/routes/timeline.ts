@@ -1,106 +1,33 @@
-import { z } from 'zod';
 import { EVENT_TYPE_MAP, FALLBACK_EVENT_TYPE } from '../../../contract/timeline';
-import { createEvent, deleteEvent, eventInputSchema, listEvents, listEventsPage, timelineDocuments, updateEvent } from '../../domain/timeline/timeline';
+import { createEvent, deleteEvent, listEvents, listEventsPage, timelineDocuments, updateEvent } from '../../domain/timeline/timeline';
 import { acceptAllProposals, acceptProposal, listProposals, proposeEvents, rejectProposal } from '../../domain/timeline/proposals/proposals';
 import { exportCalendar, getCalendar, importCalendar, setCalendar } from '../../domain/timeline/calendar';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
-import { pageQuerySchema, wantsPage } from '../../domain/paging';
-import { errorResponse, timestamp, type ZodApi } from '../zod-schemas';
-
-const eventTypeSchema = z.object({ name: z.string(), color: z.string(), icon: z.string() });
-const eventTypesResponse = z.object({
-  event_types: z.record(z.string(), eventTypeSchema),
-  fallback: eventTypeSchema.describe('For an event whose type is not in the map'),
-});
-
-const eventSchema = z.object({
-  id: z.string(),
-  campaign_id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  date: z.string().describe("In the campaign's calendar; Gregorian: ISO 8601 with astronomical years: '1492-10-12', '-0500-03-01' (501 BC), '+12000-01-01'"),
-  day: z.number().int().describe('Days since 1970-01-01 (proleptic Gregorian): the same day in every calendar'),
-  date_label: z.string().describe("How the date reads: '12 October 1492', 'Midwinter, 1372 DR'"),
-  event_type: z.string(),
-  location: z.string(),
-  participants: z.array(z.string()),
-  tags: z.array(z.string()),
-  linked_documents: z.array(z.string()),
-  color: z.string(),
-  player_visible: z.boolean().describe("Shown to the campaign's players (false: GM-only)"),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-const documentSchema = z.object({
-  id: z.string(),
-  filename: z.string(),
-  dataset_id: z.string(),
-  dataset_name: z.string(),
-  status: z.string(),
-  linkable: z.boolean(),
-});
-
-const calendarDefinitionSchema = z
-  .object({
-    name: z.string(),
-    months: z.array(z.object({ name: z.string(), length: z.number().int(), intercalary: z.boolean().optional() })),
-    weekdays: z.array(z.string()),
-    first_weekday: z.number().int().describe("0-based index into weekdays of year 1's first day"),
-    week_resets_each_month: z.boolean(),
-    leap_days: z.array(
-      z.object({
-        name: z.string(),
-        month: z.number().int().describe('0-based index into months'),
-        rules: z.array(z.object({ every: z.number().int(), leap: z.boolean() })).describe('Every 4 years (leap), except every 100 (not), ...'),
-        offset: z.number().int(),
-        intercalary: z.boolean().optional().describe('A day outside the week that reads by its own name (Shieldmeet, Holiday)'),
-      }),
-    ),
-    eras: z.array(z.object({ name: z.string(), abbreviation: z.string(), start_year: z.number().int(), restart: z.boolean() })),
-    moons: z.array(z.object({ name: z.string(), cycle: z.number(), shift: z.number(), phases: z.number().int() })),
-    epoch: z.number().int().describe('Day number (days since 1970-01-01, proleptic Gregorian) of year 1, month 1, day 1'),
-    year_zero_exists: z.boolean().optional().describe('false: no year 0, the year written -1 is followed by year 1 (absent: true)'),
-  })
-  .describe('contract/calendar/definition.ts');
-const calendarSchema = z.object({
-  kind: z.enum(['gregorian', 'custom']),
-  name: z.string(),
-  definition: calendarDefinitionSchema.nullable().describe('null: the proleptic Gregorian calendar'),
-  imported: z.boolean(),
-});
-
-export const proposalSchema = z.object({
-  id: z.string(),
-  document_id: z.string().nullable().describe("The document the passage is in; null for a session's notes"),
-  session_id: z.string().nullable().describe('The session whose notes hold the passage; null for a document'),
-  filename: z.string().describe('The document, or the session ("Session 4: The Drowned Bell")'),
-  title: z.string(),
-  description: z.string(),
-  date: z.string(),
-  day: z.number().int(),
-  date_label: z.string(),
-  estimated: z.boolean().describe('No in-world date in the text: placed by the session order'),
-  event_type: z.string(),
-  color: z.string(),
-  location: z.string(),
-  participants: z.array(z.string()),
-  quote: z.string().describe('The cited passage'),
-  start: z.number().int().describe("Character offset of the quote in the document's stored text (or the session's notes)"),
-  end: z.number().int(),
-  status: z.enum(['pending', 'accepted', 'rejected']),
-  event_id: z.string().nullable(),
-  engine: z.string(),
-  matches_event: z
-    .object({ id: z.string(), title: z.string(), date_label: z.string() })
-    .nullable()
-    .describe('A pending proposal that tells of an event already on the timeline; accept with merge_into to link it there instead of adding a duplicate'),
-});
-export const proposeResultSchema = z.object({ engine: z.enum(['claude', 'openai', 'offline']), created: z.number().int(), proposals: z.array(proposalSchema) });
-
-const campaignParams = z.object({ id: z.string() });
-const eventParams = z.object({ id: z.string(), eventId: z.string() });
+import { wantsPage } from '../../domain/paging';
+import type { ZodApi } from '../zod-schemas';
+import { errorResponse, pageQuerySchema, removedResponse } from '../../../contract/api/shared';
+import {
+  acceptAllBodySchema,
+  acceptAllResultSchema,
+  calendarExportSchema,
+  acceptProposalBodySchema,
+  calendarImportBodySchema,
+  campaignCalendarSchema,
+  campaignParams,
+  eventInputSchema,
+  eventParams,
+  eventTypesResponse,
+  proposalParams,
+  proposeBodySchema,
+  proposeResultSchema,
+  setCalendarBodySchema,
+  timelineDocumentsResponse,
+  timelineEventSchema,
+  timelineEventsResponse,
+  timelineProposalsResponse,
+} from '../../../contract/api/timeline';
 
 export async function timelineRoutes(app: ZodApi, services: Services) {
   const { db, ai } = services;
@@ -126,10 +53,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         params: campaignParams,
         querystring: pageQuerySchema,
         response: {
-          200: z.object({
-            events: z.array(eventSchema).describe('Ordered by date'),
-            next_cursor: z.string().nullable().optional().describe('Only when paging (limit or cursor given): the next page, or null on the last'),
-          }),
+          200: timelineEventsResponse,
           400: errorResponse,
           404: errorResponse,
         },
@@ -150,7 +74,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         tags,
         description: "Documents an event may link: those in the campaign's linked tomes (and any still linked from an unlinked tome).",
         params: campaignParams,
-        response: { 200: z.array(documentSchema), 404: errorResponse },
+        response: { 200: timelineDocumentsResponse, 404: errorResponse },
       },
     },
     async (request) => {
@@ -168,7 +92,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         tags,
         params: campaignParams,
         body: eventInputSchema,
-        response: { 201: eventSchema, 400: errorResponse, 404: errorResponse },
+        response: { 201: timelineEventSchema, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -187,7 +111,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         tags,
         params: eventParams,
         body: eventInputSchema,
-        response: { 200: eventSchema, 400: errorResponse, 404: errorResponse },
+        response: { 200: timelineEventSchema, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
@@ -204,7 +128,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         summary: 'Delete a timeline event',
         tags,
         params: eventParams,
-        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+        response: { 200: removedResponse('deleted'), 404: errorResponse },
       },
     },
     async (request) => {
@@ -223,7 +147,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         tags,
         description: "The campaign's calendar (definition null: proleptic Gregorian).",
         params: campaignParams,
-        response: { 200: calendarSchema, 404: errorResponse },
+        response: { 200: campaignCalendarSchema, 404: errorResponse },
       },
     },
     async (request) => {
@@ -243,8 +167,8 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         tags,
         description: "Sets the campaign's own calendar ({ definition: null } returns to the Gregorian one). Every event stays on its day.",
         params: campaignParams,
-        body: z.object({ definition: z.unknown().describe('A calendar definition, or null') }),
-        response: { 200: calendarSchema, 400: errorResponse, 404: errorResponse },
+        body: setCalendarBodySchema,
+        response: { 200: campaignCalendarSchema, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
@@ -263,8 +187,8 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         tags,
         description: 'Imports a Fantasy-Calendar.com JSON export (the body is the exported document).',
         params: campaignParams,
-        body: z.unknown(),
-        response: { 200: calendarSchema, 400: errorResponse, 404: errorResponse },
+        body: calendarImportBodySchema,
+        response: { 200: campaignCalendarSchema, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
@@ -282,7 +206,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         tags,
         description: 'The calendar as a Fantasy-Calendar.com JSON export.',
         params: campaignParams,
-        response: { 200: z.record(z.string(), z.unknown()), 400: errorResponse, 404: errorResponse },
+        response: { 200: calendarExportSchema, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -298,8 +222,6 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
     },
   );
 
-  const proposalParams = z.object({ id: z.string(), proposalId: z.string() });
-
   app.get(
     '/api/campaigns/:id/timeline/proposals',
     {
@@ -309,7 +231,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         tags,
         description: 'Events proposed from session notes, with their review status.',
         params: campaignParams,
-        response: { 200: z.object({ proposals: z.array(proposalSchema) }), 404: errorResponse },
+        response: { 200: timelineProposalsResponse, 404: errorResponse },
       },
     },
     async (request) => {
@@ -327,7 +249,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         tags,
         description: "Reads a session log or notes document from a linked tome and proposes its events (the model's tool call, or the offline engine).",
         params: campaignParams,
-        body: z.object({ document_id: z.string({ error: 'document_id is required' }) }),
+        body: proposeBodySchema,
         response: {
           200: proposeResultSchema,
           400: errorResponse,
@@ -354,14 +276,8 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         description:
           'Accepts every pending proposal (of one document or session when document_id or session_id is given), each shown to the players or not as player_visible says (default: GM-only); a proposal that matches an existing event is merged into it.',
         params: campaignParams,
-        body: z
-          .object({
-            document_id: z.string({ error: 'document_id must be text' }).nullish(),
-            session_id: z.string({ error: 'session_id must be text' }).nullish().describe("Only the proposals read from this session's notes"),
-            player_visible: z.boolean({ error: 'player_visible must be true or false' }).nullish(),
-          })
-          .nullish(),
-        response: { 200: z.object({ accepted: z.number().int(), merged: z.number().int() }), 400: errorResponse, 404: errorResponse, 409: errorResponse },
+        body: acceptAllBodySchema,
+        response: { 200: acceptAllResultSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request) => {
@@ -384,11 +300,8 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         description:
           "Accepts a proposal (with optional edits to its fields, and player_visible for the players' view) as an event linking its document; with merge_into, links the document to that existing event instead.",
         params: proposalParams,
-        body: eventInputSchema
-          .partial()
-          .extend({ merge_into: z.string({ error: 'merge_into must be an event id' }).nullish().describe('An existing event to merge the proposal into') })
-          .nullish(),
-        response: { 201: eventSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+        body: acceptProposalBodySchema,
+        response: { 201: timelineEventSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {
@@ -406,7 +319,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
         summary: 'Reject a proposed event',
         tags,
         params: proposalParams,
-        response: { 200: z.object({ rejected: z.string() }), 404: errorResponse, 409: errorResponse },
+        response: { 200: removedResponse('rejected'), 404: errorResponse, 409: errorResponse },
       },
     },
     async (request) => {

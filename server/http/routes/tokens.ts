@@ -3,22 +3,9 @@ import { apiTokenFieldsSchema } from '../../../contract/api-tokens';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../domain/accounts/api-tokens';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { errorResponse, timestamp, type ZodApi } from '../zod-schemas';
-
-const tokenSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  created_at: timestamp,
-  expires_at: timestamp.nullable().describe('null: the token never expires'),
-  last_used_at: timestamp.nullable().describe('Recorded to the minute; null until first used'),
-});
-const createdToken = z.object({
-  id: z.string(),
-  name: z.string(),
-  token: z.string().describe('Send as `Authorization: Bearer <token>`. Shown only in this answer: only its hash is stored.'),
-  created_at: timestamp,
-  expires_at: timestamp.nullable(),
-});
+import type { ZodApi } from '../zod-schemas';
+import { errorResponse } from '../../../contract/api/shared';
+import { apiTokenSummarySchema, createdApiTokenSchema } from '../../../contract/api/accounts';
 
 /**
  * Personal API tokens. Managing them takes a login session (`sessionOnly`): a token cannot mint
@@ -39,7 +26,7 @@ export async function tokenRoutes(app: ZodApi, services: Services) {
         description: 'The token is in this answer only. Without `expires_in_days` it never expires. An API token cannot call this (403).',
         tags,
         body: apiTokenFieldsSchema,
-        response: { 201: createdToken, 400: errorResponse, 403: errorResponse, 409: errorResponse },
+        response: { 201: createdApiTokenSchema, 400: errorResponse, 403: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => reply.status(201).send(await createApiToken(db, currentUser(request).id, request.body)),
@@ -53,7 +40,7 @@ export async function tokenRoutes(app: ZodApi, services: Services) {
         operationId: 'listApiTokens',
         summary: 'List your personal API tokens, newest first (never the token itself)',
         tags,
-        response: { 200: z.array(tokenSummary), 403: errorResponse },
+        response: { 200: z.array(apiTokenSummarySchema), 403: errorResponse },
       },
     },
     async (request) => listApiTokens(db, currentUser(request).id),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   createDataset,
-  createDatasetSchema,
   deleteDataset,
   deleteDocument,
   getDataset,
@@ -13,79 +12,34 @@ import {
   listDatasetsPage,
   listDocuments,
   listDocumentsPage,
-  metadataUpdateSchema,
   replaceDocument,
   updateDataset,
   updateDatasetMetadata,
   uploadDocument,
 } from '../../domain/tomes';
 import { tomeUpdateSchema } from '../../../contract/tome-fields';
-import { DUPLICATE_CHOICES, JOB_STATUSES } from '../../../contract/tomes';
 import { requireOwnedDataset, requireOwnedDocument } from '../../domain/ownership';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
-import { pageQuerySchema, wantsPage } from '../../domain/paging';
-import { errorResponse, listOrPage, timestamp, type ZodApi } from '../zod-schemas';
+import { wantsPage } from '../../domain/paging';
+import type { ZodApi } from '../zod-schemas';
+import { documentParams, errorResponse, idParams, listOrPage, pageQuerySchema, removedResponse } from '../../../contract/api/shared';
+import {
+  acceptedSchema,
+  contentSchema,
+  createDatasetSchema,
+  datasetJobSchema,
+  datasetSchema,
+  documentDetailSchema,
+  documentSchema,
+  fileBytes,
+  fileQuery,
+  jobParams,
+  jobSchema,
+  metadataUpdateSchema,
+  uploadQuery,
+} from '../../../contract/api/tomes';
 import { readMultipartUpload, sendDocumentFile } from './tomes-transfer';
-
-const metadataSchema = z.object({
-  type: z.string(),
-  category: z.string(),
-  source: z.string(),
-  tags: z.array(z.string()),
-  is_official_dnd: z.boolean(),
-  version: z.string(),
-});
-const datasetSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  created_at: timestamp,
-  document_count: z.number().describe('Documents ready to search (failed ones are not counted)'),
-  failed_document_count: z.number().describe('Documents whose processing failed; listed with their error'),
-  total_tokens: z.number(),
-  metadata: metadataSchema,
-});
-const documentStatus = z.enum(['processing', 'ready', 'failed']);
-const documentSchema = z.object({
-  id: z.string(),
-  dataset_id: z.string(),
-  filename: z.string(),
-  file_type: z.string(),
-  token_count: z.number(),
-  upload_date: timestamp,
-  content_preview: z.string(),
-  status: documentStatus,
-  error: z.string().nullable(),
-  page_count: z.number().nullable(),
-  size_bytes: z.number(),
-  player_visible: z.boolean().describe('Shown to the players of the campaigns the tome is linked to (false: GM-only)'),
-});
-const documentDetailSchema = documentSchema.extend({ content: z.string() });
-const contentSchema = z.object({ id: z.string(), filename: z.string(), file_type: z.string(), status: documentStatus, content: z.string() });
-const acceptedSchema = z.object({ job_id: z.string(), document_id: z.string() });
-const jobSchema = z.object({
-  id: z.string(),
-  status: z.enum(JOB_STATUSES).describe('queued, then the stages of the work, then completed or failed'),
-  progress: z.number(),
-  progress_message: z.string(),
-  error: z.string().nullable(),
-  document_id: z.string().nullable(),
-});
-const idParams = z.object({ id: z.string() });
-const documentParams = z.object({ id: z.string(), docId: z.string() });
-const jobParams = z.object({ jobId: z.string() });
-const uploadQuery = z.object({
-  duplicate: z
-    .enum(DUPLICATE_CHOICES)
-    .optional()
-    .describe('When the tome already holds a document with the same bytes: replace it, or keep both. Unset: 409 and nothing stored'),
-});
-const fileBytes = z.string().meta({ format: 'binary' });
-const fileQuery = z.object({
-  token: z.string().optional().describe('The session token, for links a browser opens directly'),
-  inline: z.string().optional().describe('Show in the browser instead of downloading (PDF and text only)'),
-});
 
 export async function tomeRoutes(app: ZodApi, services: Services) {
   const { db, queue, env } = services;
@@ -158,7 +112,7 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
         summary: 'Delete a Knowledge Tome and its documents',
         tags,
         params: idParams,
-        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+        response: { 200: removedResponse('deleted'), 404: errorResponse },
       },
     },
     async (request) => {
@@ -299,7 +253,7 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
         summary: 'Delete a document',
         tags,
         params: documentParams,
-        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+        response: { 200: removedResponse('deleted'), 404: errorResponse },
       },
     },
     async (request) => {
@@ -346,7 +300,7 @@ export async function tomeRoutes(app: ZodApi, services: Services) {
         tags,
         params: idParams,
         description: "The tome's processing jobs: running ones and those that ended in the last ten minutes.",
-        response: { 200: z.array(jobSchema.extend({ filename: z.string() })), 404: errorResponse },
+        response: { 200: z.array(datasetJobSchema), 404: errorResponse },
       },
     },
     async (request) => listDatasetJobs(db, currentUser(request).id, request.params.id),

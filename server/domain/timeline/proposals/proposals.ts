@@ -13,48 +13,14 @@ import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../../ownership'
 import { readDocumentText } from '../../tomes/document-text';
 import { recordUsage } from '../../usage/usage';
 import { calendarFor } from '../calendar';
-import { dayOfInput, eventInputSchema, insertEvent, readEvents, type EventInput, type TimelineEvent } from '../timeline';
+import { eventInputSchema, type AcceptProposalInput, type ProposeResult, type TimelineProposal } from '../../../../contract/api/timeline';
+import { dayOfInput, insertEvent, readEvents, type TimelineEvent } from '../timeline';
 import { createDateReader } from './in-world-dates';
 import { dateInOrder, proposeFromNotes, type ProposalDraft } from './session-notes';
 import { matchingEvent } from './matching-events';
 import { isTableTalk } from './table-talk';
 
-export interface TimelineProposal {
-  id: string;
-  /** The document the passage is in, or null for a session's notes (session_id). */
-  document_id: string | null;
-  session_id: string | null;
-  /** The document's filename, or "Session 4: The Drowned Bell" for a session's notes. */
-  filename: string;
-  title: string;
-  description: string;
-  /** In the campaign's calendar, and as a day number. */
-  date: string;
-  day: number;
-  date_label: string;
-  /** No in-world date in the text: placed by the session's order. */
-  estimated: boolean;
-  event_type: string;
-  color: string;
-  location: string;
-  participants: string[];
-  /** The cited passage, with its character offsets in the document's stored text (or the session's notes). */
-  quote: string;
-  start: number;
-  end: number;
-  status: 'pending' | 'accepted' | 'rejected';
-  event_id: string | null;
-  engine: string;
-  /** A pending proposal that tells of an event already on the timeline: accept it as a merge into that event. */
-  matches_event: { id: string; title: string; date_label: string } | null;
-}
-
-export interface ProposeResult {
-  engine: 'claude' | 'openai' | 'offline';
-  /** Proposals new this time; passages proposed before (accepted, rejected or pending) are not proposed again. */
-  created: number;
-  proposals: TimelineProposal[];
-}
+export type { ProposeResult, TimelineProposal } from '../../../../contract/api/timeline';
 
 /** Claude reads at most this much of a document per request (a long campaign log is split by the GM). */
 const CLAUDE_MAX_CHARS = 60_000;
@@ -330,11 +296,6 @@ async function requireProposal(db: Kysely<DB>, userId: string, campaignId: strin
   return proposal;
 }
 
-export interface AcceptOptions {
-  /** Merge into this existing event (it gains the proposal's document) instead of adding a new one. */
-  merge_into?: string | null;
-}
-
 /**
  * Turns a proposal into an event (with the GM's edits, if any, and the players' visibility the
  * GM chose) that links its document, in one transaction with the proposal's new status; or, with
@@ -345,7 +306,7 @@ export async function acceptProposal(
   userId: string,
   campaignId: string,
   proposalId: string,
-  edits: Partial<EventInput> & AcceptOptions = {},
+  edits: AcceptProposalInput = {},
 ): Promise<TimelineEvent> {
   await requireOwnedCampaign(db, userId, campaignId);
   const { calendar } = await calendarFor(db, campaignId);
@@ -360,7 +321,7 @@ async function acceptInTransaction(
   campaignId: string,
   calendar: Calendar,
   proposal: TimelineProposal,
-  edits: Partial<EventInput> & AcceptOptions,
+  edits: AcceptProposalInput,
 ): Promise<string> {
   let id: string;
   if (edits.merge_into) {
