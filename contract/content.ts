@@ -1,4 +1,5 @@
 /** Content creation: what the browser and the server agree on (spec sections 2, 3, 5, 7, 8, 9). */
+import type { ChatCitation } from './chat';
 export const CONTENT_TYPES = ['character', 'location', 'mission', 'lore'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
@@ -99,17 +100,7 @@ export interface GeneratedContent {
   engine_label: string | null;
   /** 1 for the first draft, then one more per revision. */
   version: number;
-  citations: Array<{
-    source_id: string;
-    filename: string;
-    quote: string;
-    document_id: string | null;
-    dataset_id: string | null;
-    page?: number | null;
-    /** Character offsets of the quote in the document's stored content; null when not found. */
-    start?: number | null;
-    end?: number | null;
-  }>;
+  citations: ChatCitation[];
 }
 
 /** What saving answers (POST /api/campaigns/{id}/save-content). */

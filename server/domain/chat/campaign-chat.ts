@@ -12,14 +12,10 @@ import { sendOpeningFirst } from './opening';
 import { campaignSystemPrompt } from './prompts';
 import { requireCampaignBudget } from '../usage/campaign-budget';
 import { recordSearchUsage } from './usage-records';
+import { chatAnswer, chatQuestionFields } from './exchange';
 
 export const campaignChatSchema = z.object({
-  query: z
-    .string({ error: 'query is required' })
-    .trim()
-    .min(1, 'Type a question for the assistant first.')
-    .max(8_000, 'The question is too long (8000 characters at most).'),
-  conversation_id: z.string().nullish(),
+  ...chatQuestionFields('Type a question for the assistant first.'),
   context_level: z.enum(CONTEXT_LEVELS, { error: 'context_level must be low, medium or high' }).optional().default(DEFAULT_CONTEXT_LEVEL),
 });
 export type CampaignChatInput = z.input<typeof campaignChatSchema>;
@@ -114,14 +110,7 @@ export async function prepareCampaignChat(db: Kysely<DB>, access: CampaignAccess
         feature: 'campaign_chat',
         campaignId,
       });
-      return {
-        response: result.text,
-        citations,
-        conversation_id: saved.conversationId,
-        engine: result.engine,
-        engine_label: result.label ?? null,
-        timestamp: saved.answeredAt.toISOString(),
-      };
+      return chatAnswer(result, citations, saved);
     },
   };
 }

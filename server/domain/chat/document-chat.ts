@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { ChatCitation } from '../../../contract/chat';
+import type { CampaignChatAnswer } from '../../../contract/chat';
 import type { AiProviders } from '../../ai/providers';
 import type { Citation, GenerateRequest } from '../../ai/types';
 import type { DB } from '../../db/schema';
@@ -16,15 +16,9 @@ import { historyOf, requireConversation, saveAnswer } from './conversations';
 import { documentSystemPrompt } from './prompts';
 import { requireCampaignBudget } from '../usage/campaign-budget';
 import { recordSearchUsage, type GenerationCost } from './usage-records';
+import { chatAnswer, chatQuestionFields } from './exchange';
 
-export const documentChatSchema = z.object({
-  query: z
-    .string({ error: 'query is required' })
-    .trim()
-    .min(1, 'Type a question about the document first.')
-    .max(8_000, 'The question is too long (8000 characters at most).'),
-  conversation_id: z.string().nullish(),
-});
+export const documentChatSchema = z.object(chatQuestionFields('Type a question about the document first.'));
 export type DocumentChatInput = z.input<typeof documentChatSchema>;
 
 /**
@@ -33,14 +27,7 @@ export type DocumentChatInput = z.input<typeof documentChatSchema>;
  */
 export const WHOLE_DOCUMENT_TOKENS = 60_000;
 
-export interface DocumentChatAnswer {
-  response: string;
-  citations: ChatCitation[];
-  conversation_id: string;
-  engine: string;
-  /** Which model answered and where (an OpenAI-compatible server's); null when `engine` says it. */
-  engine_label: string | null;
-  timestamp: string;
+export interface DocumentChatAnswer extends CampaignChatAnswer {
   /** Whether the whole document was sent (with prompt caching) or only retrieved passages. */
   mode: 'whole_document' | 'retrieval';
   tokens: number;
@@ -178,12 +165,7 @@ async function answerAboutDocument(
   });
   const costInfo = { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens };
   return {
-    response: result.text,
-    citations,
-    conversation_id: saved.conversationId,
-    engine: result.engine,
-    engine_label: result.label ?? null,
-    timestamp: saved.answeredAt.toISOString(),
+    ...chatAnswer(result, citations, saved),
     mode: whole ? 'whole_document' : 'retrieval',
     tokens: cost.total_tokens,
     usage: cost,

@@ -8,6 +8,7 @@ import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
 import { pageQuerySchema, wantsPage } from '../../domain/paging';
 import { errorResponse, timestamp, type ZodApi } from '../zod-schemas';
+import { contentDisposition } from '../file-delivery';
 
 const eventTypeSchema = z.object({ name: z.string(), color: z.string(), icon: z.string() });
 const eventTypesResponse = z.object({
@@ -266,7 +267,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
           .trim()
           .replace(/\s+/g, '-') || 'calendar'
       }.json`;
-      return reply.header('content-disposition', `attachment; filename="${filename}"`).send(document);
+      return reply.header('content-disposition', contentDisposition(filename, false)).send(document);
     },
   );
 
