@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { inBackground, yieldToForeground } from '../server/db/foreground';
 import { refreshSearchStatisticsIfStale } from '../server/domain/retrieval';
 import { indexPendingVectors, pendingVectorCount } from '../server/domain/retrieval/vector-index';
 import { INGEST_JOB_KIND } from '../server/domain/tomes/jobs';
@@ -17,24 +16,21 @@ const LIVE_JOB_MINUTES = 10;
  * Moves the vectors ingestion left beside the HNSW index into it (ADR 0244). While documents are
  * still being processed it waits, so a batch of uploads is moved in together (one build of the
  * index for a new library) rather than between them; then the planner's statistics are brought
- * up to date, as after an ingest. All of it is background work: requests go first, and its
- * looking does not hold ingestion back either (server/db/foreground.ts).
+ * up to date, as after an ingest. Like every job, it is background work: requests go first, and
+ * its looking does not hold ingestion back either (server/db/foreground.ts).
  */
 export const indexVectorsHandler: JobHandler = {
   queue: name,
   concurrency: 1,
   async run(services, _data, attempt) {
-    await inBackground(async () => {
-      while (await ingestionUnderway(services)) {
-        // The queue is stopping: the vectors stay pending, and the next start queues this again.
-        if (attempt.signal.aborted) return;
-        await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
-      }
-      const { moved } = await indexPendingVectors(services.db);
-      if (moved === 0) return;
-      await yieldToForeground();
-      await refreshSearchStatisticsIfStale(services.db, moved);
-    });
+    while (await ingestionUnderway(services)) {
+      // The queue is stopping: the vectors stay pending, and the next start queues this again.
+      if (attempt.signal.aborted) return;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+    }
+    const { moved } = await indexPendingVectors(services.db);
+    if (moved === 0) return;
+    await refreshSearchStatisticsIfStale(services.db, moved);
   },
 };
 

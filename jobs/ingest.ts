@@ -1,4 +1,3 @@
-import { inBackground, yieldToForeground } from '../server/db/foreground';
 import { ingestDocument } from '../server/domain/ingest/ingest-document';
 import { refreshSearchStatisticsIfStale } from '../server/domain/retrieval';
 import { QUEUES } from '../server/queues';
@@ -28,15 +27,12 @@ export const ingestHandler: JobHandler = {
     // The first search after a bulk ingest then plans with the new passages counted (and so
     // uses the vector index) instead of refreshing the statistics itself.
     if (outcome === 'completed') {
-      await inBackground(async () => {
-        await yieldToForeground();
-        const written = await services.db
-          .selectFrom('chunks')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('document_id', '=', documentId)
-          .executeTakeFirst();
-        await refreshSearchStatisticsIfStale(services.db, Number(written?.n ?? 0));
-      });
+      const written = await services.db
+        .selectFrom('chunks')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('document_id', '=', documentId)
+        .executeTakeFirst();
+      await refreshSearchStatisticsIfStale(services.db, Number(written?.n ?? 0));
       // Its vectors were written beside the vector index.
       await queueVectorIndexing(services);
     }

@@ -72,10 +72,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   // Whatever a request runs (loaders, actions, the domain) logs through its logger, with its id.
   app.addHook('onRequest', (request, _reply, done) => withLogger(request.log, done));
-  // On the embedded database, ingestion's statements wait while a request is answered (ADR 0160).
+  // On the embedded database, background work's statements wait while a request is answered
+  // (ADRs 0160, 0325); a request that sends a file is such work itself.
   if (services.database.kind === 'pglite') {
-    app.addHook('onRequest', (_request, reply, done) => {
-      const request = requestStarted();
+    app.addHook('onRequest', (incoming, reply, done) => {
+      const request = requestStarted({ sendsFile: incoming.headers['content-type']?.startsWith('multipart/form-data') === true });
       reply.raw.once('close', request.ended);
       request.run(done);
     });

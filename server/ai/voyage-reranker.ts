@@ -1,7 +1,6 @@
-import { VoyageAIClient } from 'voyageai';
-import { AiProviderError, timeoutError } from './errors';
+import { AiProviderError } from './errors';
 import type { Reranker, RerankResult } from './types';
-import { toProviderError, voyageApiRoot } from './voyage';
+import { VoyageCalls } from './voyage';
 
 export interface VoyageRerankerOptions {
   apiKey: string;
@@ -19,20 +18,11 @@ const MAX_DOCUMENTS = 1000;
 /** Voyage's reranker (POST /v1/rerank) through the voyageai SDK. */
 export class VoyageReranker implements Reranker {
   readonly model: string;
-  private readonly client: VoyageAIClient;
-  private readonly maxRetries: number;
-  private readonly timeoutMs: number;
+  private readonly voyage: VoyageCalls;
 
   constructor(options: VoyageRerankerOptions) {
     this.model = options.model;
-    this.maxRetries = options.maxRetries ?? 1;
-    this.timeoutMs = options.timeoutMs ?? 15_000;
-    this.client = new VoyageAIClient({
-      apiKey: options.apiKey,
-      baseUrl: options.baseUrl ? voyageApiRoot(options.baseUrl) : undefined,
-      maxRetries: this.maxRetries,
-      timeoutInSeconds: this.timeoutMs / 1000 + 5,
-    });
+    this.voyage = new VoyageCalls(options, options.timeoutMs ?? 15_000);
   }
 
   async rerank(query: string, documents: string[]): Promise<RerankResult> {
@@ -40,19 +30,7 @@ export class VoyageReranker implements Reranker {
     if (documents.length > MAX_DOCUMENTS) throw new AiProviderError('bad_response', 'voyage', `At most ${MAX_DOCUMENTS} documents can be reranked at once.`);
     // The API refuses empty strings; a blank candidate has nothing to match anyway.
     const sent = documents.map((text) => (text.trim() === '' ? '-' : text));
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
-    let response;
-    try {
-      response = await this.client.rerank(
-        { query, documents: sent, model: this.model, truncation: true },
-        { maxRetries: this.maxRetries, abortSignal: deadline.signal },
-      );
-    } catch (error) {
-      throw deadline.signal.aborted ? timeoutError('voyage', error) : toProviderError(error);
-    } finally {
-      clearTimeout(timer);
-    }
+    const response = await this.voyage.call((client, options) => client.rerank({ query, documents: sent, model: this.model, truncation: true }, options));
     const scores = new Array<number>(documents.length).fill(Number.NaN);
     for (const item of response.data ?? []) {
       if (typeof item.index === 'number' && item.index >= 0 && item.index < documents.length && typeof item.relevanceScore === 'number') {

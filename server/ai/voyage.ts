@@ -20,28 +20,52 @@ export interface VoyageEmbedderOptions {
 const MAX_BATCH_SIZE = 128;
 const DEFAULT_BATCH_TOKEN_BUDGET = 100_000;
 
-export class VoyageEmbedder implements Embedder {
-  readonly model: string;
-  readonly dimensions = EMBEDDING_DIMENSIONS;
+/**
+ * The voyageai SDK's client, and its calls made under our own deadline: the SDK's timeout surfaces
+ * as an unlabelled error ("timeout" as an abort reason), so its own is only a backstop.
+ */
+export class VoyageCalls {
   private readonly client: VoyageAIClient;
   private readonly maxRetries: number;
   private readonly timeoutMs: number;
+
+  constructor(options: { apiKey: string; baseUrl?: string; maxRetries?: number }, timeoutMs: number) {
+    this.maxRetries = options.maxRetries ?? 1;
+    this.timeoutMs = timeoutMs;
+    this.client = new VoyageAIClient({
+      apiKey: options.apiKey,
+      baseUrl: options.baseUrl ? voyageApiRoot(options.baseUrl) : undefined,
+      maxRetries: this.maxRetries,
+      timeoutInSeconds: timeoutMs / 1000 + 5,
+    });
+  }
+
+  /** One SDK call, its failure as our AiProviderError. */
+  async call<T>(request: (client: VoyageAIClient, options: { maxRetries: number; abortSignal: AbortSignal }) => Promise<T>): Promise<T> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
+    try {
+      return await request(this.client, { maxRetries: this.maxRetries, abortSignal: deadline.signal });
+    } catch (error) {
+      throw deadline.signal.aborted ? timeoutError('voyage', error) : toProviderError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+export class VoyageEmbedder implements Embedder {
+  readonly model: string;
+  readonly dimensions = EMBEDDING_DIMENSIONS;
+  private readonly voyage: VoyageCalls;
   private readonly batchSize: number;
   private readonly batchTokenBudget: number;
 
   constructor(options: VoyageEmbedderOptions) {
     this.model = options.model;
-    this.maxRetries = options.maxRetries ?? 1;
-    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.voyage = new VoyageCalls(options, options.timeoutMs ?? 60_000);
     this.batchSize = Math.min(options.batchSize ?? MAX_BATCH_SIZE, MAX_BATCH_SIZE);
     this.batchTokenBudget = options.batchTokenBudget ?? DEFAULT_BATCH_TOKEN_BUDGET;
-    this.client = new VoyageAIClient({
-      apiKey: options.apiKey,
-      baseUrl: options.baseUrl ? voyageApiRoot(options.baseUrl) : undefined,
-      maxRetries: this.maxRetries,
-      // Backstop only; the deadline in embedBatch normally fires first.
-      timeoutInSeconds: this.timeoutMs / 1000 + 5,
-    });
   }
 
   embed(texts: string[], inputType: EmbeddingInputType): Promise<EmbedResult> {
@@ -49,20 +73,9 @@ export class VoyageEmbedder implements Embedder {
   }
 
   private async embedBatch(input: string[], inputType: EmbeddingInputType): Promise<EmbedResult> {
-    // Our own deadline: the SDK's timeout surfaces as an unlabelled error ("timeout" as an abort reason).
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
-    let response;
-    try {
-      response = await this.client.embed(
-        { input, model: this.model, inputType, outputDimension: EMBEDDING_DIMENSIONS },
-        { maxRetries: this.maxRetries, abortSignal: deadline.signal },
-      );
-    } catch (error) {
-      throw deadline.signal.aborted ? timeoutError('voyage', error) : toProviderError(error);
-    } finally {
-      clearTimeout(timer);
-    }
+    const response = await this.voyage.call((client, options) =>
+      client.embed({ input, model: this.model, inputType, outputDimension: EMBEDDING_DIMENSIONS }, options),
+    );
     const data = [...(response.data ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     if (data.length !== input.length || data.some((item) => item.embedding?.length !== EMBEDDING_DIMENSIONS)) {
       throw new AiProviderError(

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { log } from '../log';
 import type { DB } from './schema';
-import { inBackground, yieldToForeground } from './foreground';
+import { inBackground } from './foreground';
 
 /** How often the embedded database's tables are looked at. */
 const CHECK_EVERY_MS = 60_000;
@@ -32,7 +32,6 @@ export async function vacuumTablesPastThreshold(db: Kysely<DB>): Promise<string[
                       where i.indrelid = c.oid and am.amname = 'hnsw')
     group by n.nspname, c.relname order by max(s.n_dead_tup) desc`.execute(db);
   for (const { name } of rows) {
-    await yieldToForeground();
     await sql`vacuum (analyze) ${sql.raw(name)}`.execute(db);
   }
   return rows.map((row) => row.name);

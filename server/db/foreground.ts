@@ -1,20 +1,27 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Requests before background work on the embedded database. PGlite has one backend and runs
- * each statement on the main thread, so a page's queries wait behind whatever statement is
- * running and then queue with the rest. Background work (ingestion) runs inside
- * `inBackground` and calls `yieldToForeground()` before each of its statements: it waits
- * while a request is being answered, or its statements are running or have just run (a page
- * issues several in a row), up to a bound so a busy server still makes progress. Work a request
- * started, the jobs it queued included, does not wait for that request (ADR 0245). On a Postgres
- * server neither is tracked (connections run side by side there), so the wait is nothing.
+ * Requests before background work on the embedded database: the scheduling is the database
+ * layer's, so no domain module knows about it. PGlite has one backend and runs each statement on
+ * the main thread, so a page's queries wait behind whatever statement is running and then queue
+ * with the rest. The embedded database's driver (pglite-dialect.ts) calls `beforeStatement()`
+ * before each statement outside a transaction, and before a transaction begins:
+ * - background work (every queued job, run through `runJob`; a request that sends a file; or
+ *   work inside `inBackground`) waits while a request is being answered, or its statements are
+ *   running or have just run (a page issues several in a row), up to a bound so a busy server
+ *   still makes progress. Work a request started, the jobs it queued included, does not wait for
+ *   that request (ADR 0245).
+ * - a request's statements wait for nothing, but a long run of them (a large file read in parts)
+ *   lets the event loop turn now and then, so other requests are read meanwhile.
+ * On a Postgres server none of this is installed (connections run side by side there). ADR 0325.
  */
 
 interface OpenRequest {
   started: number;
   /** When it was answered; null while it is open. */
   ended: number | null;
+  /** Its statements since it last let the event loop turn (see beforeStatement). */
+  statementsInARow?: number;
 }
 
 /** Background work, with the request that started it (if one did): it does not wait for its own request. */
@@ -37,6 +44,14 @@ const QUIET_MS = 40;
 const POLL_MS = 10;
 /** A request open longer than this (a stream, a slow client) no longer holds background work back. */
 const REQUEST_HOLD_MS = 2_000;
+/**
+ * A request that has run this many statements in a row (a large file read in parts) lets the event
+ * loop turn before its next once the loop has been held LOOP_HOLD_MS, so other requests are read
+ * meanwhile. A page's few statements never do: turning at every statement made each request wait
+ * for all the others under load (requests while vectors were indexed: p50 134 s, not 0.5 s).
+ */
+const LONG_RUN_STATEMENTS = 8;
+const LOOP_HOLD_MS = 20;
 
 /** Runs work as background work; inside background work already (a job's), it stays that work. */
 export function inBackground<T>(work: () => Promise<T>): Promise<T> {
@@ -79,13 +94,13 @@ export async function trackStatement<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Called when the server starts answering an HTTP request; `ended` when it is done, and the rest
+ * Called when the server starts answering an HTTP request (`sendsFile` for a multipart body); `ended` when it is done, and the rest
  * of its handling goes in `run`, so background work it starts (an upload's parts) does not wait
  * for the request itself. A request's first statement comes some turns of the event loop after
  * its first bytes (parsing, the session, the loader), which is time enough for background work to
  * start another statement ahead of it: counting the request from its start closes that gap.
  */
-export function requestStarted(): { ended: () => void; run: (next: () => void) => void } {
+export function requestStarted(options: { sendsFile?: boolean } = {}): { ended: () => void; run: (next: () => void) => void } {
   const request: OpenRequest = { started: performance.now(), ended: null };
   openRequests.add(request);
   return {
@@ -94,7 +109,9 @@ export function requestStarted(): { ended: () => void; run: (next: () => void) =
       request.ended = performance.now();
       lastRequestActivity = { at: request.ended, request };
     },
-    run: (next) => requestScope.run(request, next),
+    // A request that sends a file (an upload, an import) stores it as background work of its own:
+    // other requests go first between its statements, as they do between a job's.
+    run: (next) => requestScope.run(request, options.sendsFile ? () => background.run({ startedBy: request }, next) : next),
   };
 }
 
@@ -113,14 +130,58 @@ function requestsWaiting(now: number, own: OpenRequest | null): boolean {
 
 /**
  * In background work: resolves once no request is being answered (nor has just been), or after
- * maxWaitMs. Elsewhere (a request reading a file in parts): only lets the event loop turn.
+ * maxWaitMs. Elsewhere: only lets the event loop turn.
  */
 export async function yieldToForeground(maxWaitMs = 1_000): Promise<void> {
-  const deadline = performance.now() + maxWaitMs;
+  const started = performance.now();
+  const deadline = started + maxWaitMs;
   await aTurnWithIncomingRequests();
   while (backgroundMustWait() && performance.now() < deadline) {
     await new Promise<void>((resolve) => setTimeout(resolve, POLL_MS));
   }
+  const waited = waits.getStore();
+  if (waited) waited.ms += performance.now() - started;
+}
+
+/**
+ * Called by the embedded database's driver before a statement outside a transaction (inside one,
+ * a wait would hold the database's only lock) and before a transaction begins: background work
+ * waits for requests; a request's long run of statements lets the event loop turn.
+ */
+export async function beforeStatement(): Promise<void> {
+  if (background.getStore()) return yieldToForeground();
+  const request = requestScope.getStore();
+  if (!request) return;
+  request.statementsInARow = (request.statementsInARow ?? 0) + 1;
+  if (request.statementsInARow > LONG_RUN_STATEMENTS && performance.now() - loopTurnedAt > LOOP_HOLD_MS) {
+    request.statementsInARow = 0;
+    await aTurnWithIncomingRequests();
+  }
+  noteTheNextTurn();
+}
+
+/** When the event loop last turned with a statement of ours waiting on it (or since). */
+let loopTurnedAt = performance.now();
+let turnNoted = false;
+/** Notes when the loop next reaches its check phase: a run of statements that never lets it has held it. */
+function noteTheNextTurn(): void {
+  if (turnNoted) return;
+  turnNoted = true;
+  setImmediate(() => {
+    turnNoted = false;
+    loopTurnedAt = performance.now();
+  });
+}
+
+/** Time spent waiting for requests by the statements of the work timed (timeWithoutWaits). */
+const waits = new AsyncLocalStorage<{ ms: number }>();
+
+/** How long `work` took, less what its statements waited for requests: a batch is sized by its statement's own time. */
+export async function timeWithoutWaits(work: () => Promise<unknown>): Promise<number> {
+  const waited = { ms: 0 };
+  const started = performance.now();
+  await waits.run(waited, work);
+  return performance.now() - started - waited.ms;
 }
 
 /** Whether the work running here, as background work, would wait for requests now; elsewhere never. */
@@ -137,4 +198,5 @@ export function backgroundMustWait(): boolean {
 async function aTurnWithIncomingRequests(): Promise<void> {
   await new Promise<void>((resolve) => setTimeout(resolve, 0));
   await new Promise<void>((resolve) => setImmediate(resolve));
+  loopTurnedAt = performance.now();
 }

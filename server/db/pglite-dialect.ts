@@ -10,13 +10,14 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import { trackStatement } from './foreground';
+import { beforeStatement, trackStatement } from './foreground';
 import { realArrayBinary } from './real-arrays';
 
 /**
  * Kysely over PGlite. PGlite has one backend, so a bare BEGIN would let other callers'
  * queries land inside the transaction; instead each Kysely transaction runs inside
- * `pglite.transaction()`, which holds PGlite's lock until we commit or roll back.
+ * `pglite.transaction()`, which holds PGlite's lock until we commit or roll back. Statements are
+ * scheduled here (foreground.ts): background work's wait for requests, outside transactions.
  */
 export class PgliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
@@ -45,6 +46,7 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.transaction) await beforeStatement();
     const parameters = compiled.parameters.map((value) => (value instanceof Float32Array ? realArrayBinary(value) : value));
     const result = await trackStatement(() => this.target.query<R>(compiled.sql, parameters));
     const affected = result.affectedRows;
@@ -68,6 +70,7 @@ class PgliteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const conn = connection as PgliteConnection;
+    await beforeStatement();
     let decide!: (commit: boolean) => void;
     const decision = new Promise<boolean>((resolve) => (decide = resolve));
     await new Promise<void>((started, failedToStart) => {

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { ChatCitation } from '../../contract/chat';
 
 /** The TypeScript shapes server/db/schema.ts refers to: written by hand, since no catalog holds them. */
 
@@ -8,14 +9,8 @@ export type Json<T> = ColumnType<T, string | undefined, string>;
 /** A tome's metadata: its shape is the API's (contract/api/tomes.ts). */
 export type { DatasetMetadata } from '../../contract/api/tomes';
 
-export interface StoredCitation {
-  source_id: string;
-  filename: string;
-  quote: string;
-  document_id: string | null;
-  dataset_id: string | null;
-  page?: number | null;
-}
+/** A message's citation as stored: the quote's offsets are found again when it is shown. */
+export type StoredCitation = Omit<ChatCitation, 'start' | 'end'>;
 
 /** 005_concept_map.sql */
 export interface ConceptMapSettingsJson {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnFreePort } from './listen';
 
 /**
  * A stand-in for the Anthropic Messages API (POST /v1/messages) that tests start on a
@@ -311,7 +311,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   }
 
   return {
-    url: `http://127.0.0.1:${await listen(server)}`,
+    url: `http://127.0.0.1:${await listenOnFreePort(server)}`,
     requests,
     setNext(script, { times = 1 } = {}) {
       for (let i = 0; i < times; i += 1) queue.push(script);
@@ -485,11 +485,4 @@ function defaultMessage(errorType: string): string {
   if (errorType === 'rate_limit_error') return 'Number of requests has exceeded your rate limit';
   if (errorType === 'api_error') return 'Internal server error';
   return 'Invalid request';
-}
-
-function listen(server: http.Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
 }

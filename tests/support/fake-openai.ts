@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnFreePort } from './listen';
 
 /**
  * A stand-in for an OpenAI-compatible server (Ollama, LM Studio, vLLM...): POST
@@ -160,7 +160,7 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}): Promise<
     sendJson(res, { object: 'list', data, model: body.model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
   }
 
-  const url = `http://127.0.0.1:${await listen(server)}`;
+  const url = `http://127.0.0.1:${await listenOnFreePort(server)}`;
   return {
     url,
     baseUrl: `${url}/v1`,
@@ -234,11 +234,4 @@ function sendJson(res: http.ServerResponse, body: unknown): void {
 function sendError(res: http.ServerResponse, status: number, message: string, type = 'invalid_request_error'): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ error: { message, type, code: null } }));
-}
-
-function listen(server: http.Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
 }

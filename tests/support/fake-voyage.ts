@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnFreePort } from './listen';
 
 /**
  * A stand-in for Voyage's embeddings and reranking endpoints (POST /v1/embeddings,
@@ -144,10 +144,7 @@ export async function startFakeVoyage(): Promise<FakeVoyage> {
     });
   });
 
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
+  const port = await listenOnFreePort(server);
   const url = `http://127.0.0.1:${port}`;
 
   return {

@@ -13,6 +13,7 @@ import { sendOpeningFirst } from './opening';
 import { campaignSystemPrompt } from './prompts';
 import { requireCampaignBudget } from '../usage/campaign-budget';
 import { recordSearchUsage } from './usage-records';
+import { chatAnswer } from './exchange';
 
 export type { CampaignChatInput } from '../../../contract/api/chat';
 
@@ -107,14 +108,7 @@ export async function prepareCampaignChat(db: Kysely<DB>, access: CampaignAccess
         feature: 'campaign_chat',
         campaignId,
       });
-      return {
-        response: result.text,
-        citations,
-        conversation_id: saved.conversationId,
-        engine: result.engine,
-        engine_label: result.label ?? null,
-        timestamp: saved.answeredAt.toISOString(),
-      };
+      return chatAnswer(result, citations, saved);
     },
   };
 }

@@ -15,6 +15,7 @@ import { historyOf, requireConversation, saveAnswer } from './conversations';
 import { documentSystemPrompt } from './prompts';
 import { requireCampaignBudget } from '../usage/campaign-budget';
 import { recordSearchUsage } from './usage-records';
+import { chatAnswer } from './exchange';
 
 export type { DocumentChatAnswer, DocumentChatInput } from '../../../contract/api/chat';
 
@@ -154,12 +155,7 @@ async function answerAboutDocument(
   });
   const costInfo = { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens };
   return {
-    response: result.text,
-    citations,
-    conversation_id: saved.conversationId,
-    engine: result.engine,
-    engine_label: result.label ?? null,
-    timestamp: saved.answeredAt.toISOString(),
+    ...chatAnswer(result, citations, saved),
     mode: whole ? 'whole_document' : 'retrieval',
     tokens: cost.total_tokens,
     usage: cost,

@@ -10,14 +10,13 @@ import { failJob } from '../tomes/jobs';
 import { readDocumentFile } from '../tomes/stored-files';
 import { recordUsage } from '../usage/usage';
 import { ExtractionError } from './extract';
-import { FIRST_BATCH, nextBatchSize } from '../../db/batch-size';
+import { forEachBatch } from '../../db/batch-size';
 import { JobProgress } from './job-progress';
 import { prepareOffThread } from './prepare/off-thread';
 import { type OfflineEmbedding, offlineVectors, type PreparedDocument } from './prepare/prepare';
 import { embeddingText, storedVector } from './vectors';
 import { removeOtherTextVersions, removeTextVersion, writeTextVersion } from '../tomes/document-text';
 import { log } from '../../log';
-import { inBackground, yieldToForeground } from '../../db/foreground';
 import { tableForNewVectors } from '../retrieval/vector-index';
 
 export interface IngestDeps {
@@ -53,15 +52,8 @@ const UNEXPECTED_MESSAGE = 'Processing failed because of an unexpected problem o
  * transaction that first removes the document's previous passages. A problem that will not go
  * away (an unreadable file) fails at once; a passing one (the embedding service timing out) is
  * thrown back to the queue to retry, until the last attempt, which fails the document.
- *
- * Runs as background work: before each of its statements it lets requests' statements go
- * first (server/db/foreground.ts), so pages keep answering while a large file is indexed.
  */
-export function ingestDocument(db: Kysely<DB>, userId: string, ref: { jobId: string; documentId: string }, deps: IngestDeps): Promise<IngestOutcome> {
-  return inBackground(() => ingestInBackground(db, userId, ref, deps));
-}
-
-async function ingestInBackground(db: Kysely<DB>, userId: string, ref: { jobId: string; documentId: string }, deps: IngestDeps): Promise<IngestOutcome> {
+export async function ingestDocument(db: Kysely<DB>, userId: string, ref: { jobId: string; documentId: string }, deps: IngestDeps): Promise<IngestOutcome> {
   const job = await db.selectFrom('jobs').select(['id', 'status']).where('id', '=', ref.jobId).where('user_id', '=', userId).executeTakeFirst();
   if (!job || TERMINAL.includes(job.status)) return 'skipped';
 
@@ -155,7 +147,6 @@ async function embedChunks(db: Kysely<DB>, userId: string, prepared: PreparedDoc
       }
       vectors.push(...result.vectors);
       tokens += result.tokens;
-      await yieldToForeground();
     }
     return vectors;
   } finally {
@@ -205,57 +196,48 @@ async function writeIndex(
   try {
     await markIndexing(db, document.id);
     // The passages first, then their vectors: offline, the reading process makes the vectors meanwhile.
-    let size = FIRST_BATCH;
-    for (let start = 0; start < chunks.length; start = written.length) {
-      signal?.throwIfAborted();
-      await progress.report('indexing', 93 + (4 * start) / chunks.length, `Indexing passages for search: ${start} of ${chunks.length}`);
-      if (progress.cancelled) return 'skipped';
-      const batch = chunks.slice(start, start + size);
-      await yieldToForeground();
-      const began = performance.now();
-      const inserted = await db
-        .insertInto('chunks')
-        .values(
-          batch.map((chunk) => ({
-            document_id: document.id,
-            dataset_id: document.dataset_id,
-            user_id: document.user_id,
-            ordinal: chunk.ordinal,
-            heading_path: chunk.headingPath,
-            page: chunk.page,
-            content: chunk.content,
-            token_count: chunk.tokenCount,
-            gm_only: chunk.gmOnly,
-          })),
-        )
-        .returning(['id', 'ordinal'])
-        .execute();
-      written.push(...inserted.map((row) => ({ id: Number(row.id), ordinal: row.ordinal })));
-      // Only the statements are timed, not the waits for requests between them.
-      size = nextBatchSize(batch.length, performance.now() - began);
-    }
+    const passagesWritten = await forEachBatch(
+      chunks,
+      async (batch) => {
+        const inserted = await db
+          .insertInto('chunks')
+          .values(
+            batch.map((chunk) => ({
+              document_id: document.id,
+              dataset_id: document.dataset_id,
+              user_id: document.user_id,
+              ordinal: chunk.ordinal,
+              heading_path: chunk.headingPath,
+              page: chunk.page,
+              content: chunk.content,
+              token_count: chunk.tokenCount,
+              gm_only: chunk.gmOnly,
+            })),
+          )
+          .returning(['id', 'ordinal'])
+          .execute();
+        written.push(...inserted.map((row) => ({ id: Number(row.id), ordinal: row.ordinal })));
+      },
+      (start) => progressBetweenBatches(progress, signal, 93 + (4 * start) / chunks.length, `Indexing passages for search: ${start} of ${chunks.length}`),
+    );
+    if (!passagesWritten) return 'skipped';
     const vectorOf = await vectors;
     // Beside the vector index, moved into it by a background job (retrieval/vector-index.ts).
     const table = await tableForNewVectors(db);
-    size = FIRST_BATCH;
-    for (let start = 0, batch: typeof written = []; start < written.length; start += batch.length) {
-      signal?.throwIfAborted();
-      await progress.report('indexing', 97 + (2 * start) / written.length, `Indexing passages for search: ${chunks.length} of ${chunks.length}`);
-      if (progress.cancelled) return 'skipped';
-      batch = written.slice(start, start + size);
-      await yieldToForeground();
-      const began = performance.now();
-      await db
-        .insertInto(table)
-        .values(batch.map(({ id, ordinal }) => ({ chunk_id: id, model, embedding: storedVector(vectorOf[ordinal]) })))
-        .execute();
-      size = nextBatchSize(batch.length, performance.now() - began);
-    }
+    const vectorsWritten = await forEachBatch(
+      written,
+      (batch) =>
+        db
+          .insertInto(table)
+          .values(batch.map(({ id, ordinal }) => ({ chunk_id: id, model, embedding: storedVector(vectorOf[ordinal]) })))
+          .execute(),
+      (start) => progressBetweenBatches(progress, signal, 97 + (2 * start) / written.length, `Indexing passages for search: ${chunks.length} of ${chunks.length}`),
+    );
+    if (!vectorsWritten) return 'skipped';
 
     textVersion = await writeTextVersion(db, ref.documentId, prepared.textParts());
     const firstNew = written.reduce((least, row) => Math.min(least, row.id), Number.POSITIVE_INFINITY);
     const { tokenCount } = prepared;
-    await yieldToForeground();
     outcome = await db.transaction().execute(async (trx) => {
       const job = await trx.selectFrom('jobs').select('status').where('id', '=', ref.jobId).forUpdate().executeTakeFirst();
       if (!job || TERMINAL.includes(job.status)) return 'skipped' as const;
@@ -335,9 +317,15 @@ async function unmarkIndexing(db: Kysely<DB>, documentId: string): Promise<void>
     .execute();
 }
 
+/** Between two batches of the index: stopped by the queue, progress shown; false once the job was cancelled. */
+async function progressBetweenBatches(progress: JobProgress, signal: AbortSignal | undefined, percent: number, message: string): Promise<boolean> {
+  signal?.throwIfAborted();
+  await progress.report('indexing', percent, message);
+  return !progress.cancelled;
+}
+
 async function removeChunks(db: Kysely<DB>, ids: number[]): Promise<void> {
   for (let start = 0; start < ids.length; start += 1000) {
-    await yieldToForeground();
     await db
       .deleteFrom('chunks')
       .where('id', 'in', ids.slice(start, start + 1000))

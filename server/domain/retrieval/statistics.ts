@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { scopeCondition, type SearchScope } from './scope';
-import { yieldToForeground } from '../../db/foreground';
 
 /** Rows changed since the last ANALYZE beyond which the planner's picture is stale. */
 const STALE_ROWS = 200;
@@ -20,14 +19,12 @@ const running = new WeakMap<object, Promise<void>>();
  * chunk_embeddings for empty and compares the question with every vector in scope instead of
  * using the HNSW index. The embedded database runs no autovacuum, so nothing else does it.
  * The full-text index's pending list is merged first, for the same reason (ADR 0100).
- * One table a statement, requests going first between them: on the embedded database nothing
- * else runs during a statement (ADR 0262).
+ * One table a statement: on the embedded database nothing else runs during a statement (ADR 0262).
  */
 export async function refreshSearchStatistics(db: Kysely<DB>): Promise<void> {
   // The full-text index's pending list (passages not yet merged into it) is read by every search.
   await sql`select gin_clean_pending_list('chunks_search_idx'::regclass)`.execute(db);
   for (const table of SEARCH_TABLES) {
-    await yieldToForeground();
     await sql`analyze ${sql.table(table)}`.execute(db);
   }
 }

@@ -1,8 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { yieldToForeground } from '../../db/foreground';
 import { vectorBackendOf } from './vector-search';
-import { FIRST_BATCH, nextBatchSize } from '../../db/batch-size';
+import { untilNoneLeft } from '../../db/batch-size';
 
 /**
  * New passages' vectors are written beside the HNSW index, not into it (ADR 0244): pgvector adds
@@ -52,7 +51,7 @@ export interface IndexedVectors {
 /**
  * Moves the pending vectors into the index: by building the index again when they are at least
  * as many as those already in it (and the whole is at most REBUILD_UP_TO), otherwise in batches,
- * each vector added to the index, yielding to requests between batches. Safe to run from several
+ * each vector added to the index. Safe to run from several
  * processes at once (a batch skips rows another is moving).
  */
 export async function indexPendingVectors(db: Kysely<DB>, options: { rebuildUpTo?: number } = {}): Promise<IndexedVectors> {
@@ -67,18 +66,12 @@ export async function indexPendingVectors(db: Kysely<DB>, options: { rebuildUpTo
     const moved = await rebuildWithPending(db, definition, rebuildUpTo);
     if (moved !== null) return { moved, rebuilt: true };
   }
-  // As many per statement as keep it short (about 60 ms), so requests get the database between
-  // them: each vector costs 1-4 ms there, more as the index grows.
-  let moved = 0;
-  let batch = FIRST_BATCH;
-  for (;;) {
-    await yieldToForeground();
-    const started = performance.now();
-    const n = await movePending(db, sql`p.chunk_id in (select chunk_id from chunk_embeddings_pending order by chunk_id limit ${batch} for update skip locked)`);
-    if (n === 0) return { moved, rebuilt: false };
-    moved += n;
-    batch = nextBatchSize(batch, performance.now() - started);
-  }
+  // As many per statement as keep it short, so requests get the database between them: each
+  // vector costs 1-4 ms on the embedded database, more as the index grows.
+  const moved = await untilNoneLeft((limit) =>
+    movePending(db, sql`p.chunk_id in (select chunk_id from chunk_embeddings_pending order by chunk_id limit ${limit} for update skip locked)`),
+  );
+  return { moved, rebuilt: false };
 }
 
 /** How many vectors are waiting to be moved into the index. */
@@ -94,7 +87,6 @@ export async function pendingVectorCount(db: Kysely<DB>): Promise<number> {
  * vectors were moved meanwhile).
  */
 async function rebuildWithPending(db: Kysely<DB>, definition: string, rebuildUpTo: number): Promise<number | null> {
-  await yieldToForeground();
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${REBUILD_LOCK})`.execute(trx);
     const [pending, indexed] = [await countOf(trx, 'chunk_embeddings_pending', rebuildUpTo + 1), await countOf(trx, 'chunk_embeddings', rebuildUpTo + 1)];

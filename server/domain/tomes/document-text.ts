@@ -1,6 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
-import { yieldToForeground } from '../../db/foreground';
 import { textParts } from './text-parts';
 
 /**
@@ -26,7 +25,6 @@ export async function writeTextVersion(db: Kysely<DB>, documentId: string, parts
   const version = crypto.randomUUID();
   let part = 0;
   for (const text of parts) {
-    await yieldToForeground();
     await db.insertInto('document_text_parts').values({ version, part, document_id: documentId, text }).execute();
     part++;
   }
@@ -43,7 +41,6 @@ export async function setDocumentText(db: Kysely<DB>, documentId: string, text: 
 /** Removes one version's parts (a version written and never adopted). */
 export async function removeTextVersion(db: Kysely<DB>, version: string): Promise<void> {
   for (;;) {
-    await yieldToForeground();
     const removed = await db
       .deleteFrom('document_text_parts')
       .where('version', '=', version)
@@ -83,7 +80,6 @@ export async function readDocumentText(db: Kysely<DB>, documentId: string): Prom
     // One statement read it all: nothing can have changed in between.
     if (parts.length < PARTS_PER_STATEMENT) return parts.join('');
     for (let from = PARTS_PER_STATEMENT; ; from += PARTS_PER_STATEMENT) {
-      await yieldToForeground();
       const rows = await db
         .selectFrom('document_text_parts')
         .select('text')

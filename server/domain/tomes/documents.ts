@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { DB } from '../../db/schema';
-import { yieldToForeground } from '../../db/foreground';
+import { setTimeout as aTurnOfTheEventLoop } from 'node:timers/promises';
 import { sendInTransaction } from '../../queue';
 import { QUEUES } from '../../queues';
 import { badRequest, DomainError, notFound } from '../errors';
@@ -245,7 +245,7 @@ const HASH_SLICE_BYTES = 1024 * 1024;
 export async function hashOf(bytes: Uint8Array): Promise<string> {
   const hash = createHash('sha256');
   for (let start = 0; start < bytes.length; start += HASH_SLICE_BYTES) {
-    if (start > 0) await yieldToForeground();
+    if (start > 0) await aTurnOfTheEventLoop();
     hash.update(bytes.subarray(start, start + HASH_SLICE_BYTES));
   }
   return hash.digest('hex');

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { inBackground, yieldToForeground } from '../../db/foreground';
 
 /**
  * Uploaded originals, stored in parts (ADR 0110). Each part is written and read by a statement
- * of its own, with the event loop free in between, so a 50 MB upload never holds the embedded
- * database (and every request waiting on it) for longer than one part takes.
+ * of its own, so a 50 MB upload never holds the embedded database (and every request waiting on
+ * it) for longer than one part takes; the database layer lets other requests go first between
+ * them (server/db/foreground.ts).
  */
 
 /**
@@ -36,16 +36,12 @@ export async function storeFile(db: Kysely<DB>, userId: string, mimeType: string
     .returning('id')
     .executeTakeFirstOrThrow();
   try {
-    // Other requests' statements go first between parts: a large upload waits, pages do not.
-    await inBackground(async () => {
-      for (let part = 0; part * FILE_PART_BYTES < bytes.length; part++) {
-        await yieldToForeground();
-        await db
-          .insertInto('document_file_parts')
-          .values({ file_id: file.id, part, bytes: bytes.subarray(part * FILE_PART_BYTES, (part + 1) * FILE_PART_BYTES) })
-          .execute();
-      }
-    });
+    for (let part = 0; part * FILE_PART_BYTES < bytes.length; part++) {
+      await db
+        .insertInto('document_file_parts')
+        .values({ file_id: file.id, part, bytes: bytes.subarray(part * FILE_PART_BYTES, (part + 1) * FILE_PART_BYTES) })
+        .execute();
+    }
   } catch (error) {
     await removeStoredFile(db, file.id);
     throw error;
@@ -99,7 +95,6 @@ export async function readDocumentFile(
   for (let part = Math.floor(start / partBytes); part * partBytes < end; part++) {
     const from = Math.max(start, part * partBytes) - part * partBytes;
     const to = Math.min(end, (part + 1) * partBytes) - part * partBytes;
-    if (part > 0) await yieldToForeground();
     const row = await db
       .selectFrom('document_file_parts')
       .select(sql<Uint8Array>`substring(bytes from ${from + 1} for ${to - from})`.as('bytes'))
@@ -121,7 +116,6 @@ export async function* storedFileParts(db: Kysely<DB>, documentId: string): Asyn
   if (!file) return;
   let read = 0;
   for (let part = 0; read < file.size_bytes; part++) {
-    if (part > 0) await yieldToForeground();
     const row = await db.selectFrom('document_file_parts').select('bytes').where('file_id', '=', file.id).where('part', '=', part).executeTakeFirst();
     if (!row || row.bytes.length === 0) throw new Error(`stored file ${file.id} is missing bytes in part ${part}`);
     read += row.bytes.length;

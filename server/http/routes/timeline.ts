@@ -6,6 +6,7 @@ import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
 import { wantsPage } from '../../domain/paging';
+import { contentDisposition } from '../file-delivery';
 import type { ZodApi } from '../zod-schemas';
 import { errorResponse, pageQuerySchema, removedResponse } from '../../../contract/api/shared';
 import {
@@ -218,7 +219,7 @@ export async function timelineRoutes(app: ZodApi, services: Services) {
           .trim()
           .replace(/\s+/g, '-') || 'calendar'
       }.json`;
-      return reply.header('content-disposition', `attachment; filename="${filename}"`).send(document);
+      return reply.header('content-disposition', contentDisposition(filename, false)).send(document);
     },
   );
 
