@@ -17,6 +17,9 @@ import { duplicateUploadMessage, type DuplicateChoice } from '../../../contract/
 
 export const CONTENT_PREVIEW_LENGTH = 300;
 
+/** A `:::gm` opening line somewhere in the text, noted at ingest (contract/gm-blocks.ts reads it exactly; this only spares reading every text). */
+export const MAY_HOLD_GM_BLOCKS = sql<boolean>`(d.file_type in ('md', 'txt', 'log') and d.may_hold_gm_blocks)`;
+
 export interface DocumentSummary {
   id: string;
   dataset_id: string;
@@ -32,6 +35,8 @@ export interface DocumentSummary {
   size_bytes: number;
   /** Shown to the players of the campaigns the tome is linked to; GM-only (false) by default. */
   player_visible: boolean;
+  /** The text holds `:::gm` blocks: players of a shown document read it without them. */
+  has_gm_blocks: boolean;
 }
 
 export interface DocumentDetail extends DocumentSummary {
@@ -80,6 +85,7 @@ function documentsQuery(db: Kysely<DB>, userId: string) {
       'd.error',
       'd.page_count',
       'd.player_visible',
+      MAY_HOLD_GM_BLOCKS.as('has_gm_blocks'),
       sql<number>`coalesce(f.size_bytes, 0)`.as('size_bytes'),
       textHead('d', CONTENT_PREVIEW_LENGTH * 2).as('head'),
     ])
@@ -102,6 +108,7 @@ function toSummary(row: DocumentRow): DocumentSummary {
     page_count: row.page_count,
     size_bytes: Number(row.size_bytes),
     player_visible: row.player_visible,
+    has_gm_blocks: row.has_gm_blocks === true,
   };
 }
 

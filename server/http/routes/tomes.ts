@@ -60,6 +60,7 @@ const documentSchema = z.object({
   page_count: z.number().nullable(),
   size_bytes: z.number(),
   player_visible: z.boolean().describe('Shown to the players of the campaigns the tome is linked to (false: GM-only)'),
+  has_gm_blocks: z.boolean().describe('The text holds :::gm blocks, which players never read even when the document is shown'),
 });
 const documentDetailSchema = documentSchema.extend({ content: z.string() });
 const contentSchema = z.object({ id: z.string(), filename: z.string(), file_type: z.string(), status: documentStatus, content: z.string() });
