@@ -79,7 +79,7 @@ test.describe('Mark GM-only in the editor', () => {
         element.setSelectionRange(at, at + 8);
       });
       await viewer.getByRole('button', { name: 'Mark GM-only' }).click();
-      await expect(editor).toHaveValue(LORE.replace('- Fog rolls in from the estuary.\n', ':::gm\n- Fog rolls in from the estuary.\n:::\n'));
+      await expect(editor).toHaveValue(LORE.trimEnd().replace('- Fog rolls in from the estuary.\n', ':::gm\n- Fog rolls in from the estuary.\n:::\n'));
       const preview = viewer.getByTestId('editor-preview');
       await expect(preview.getByTestId('gm-block')).toHaveCount(2);
       await expect(preview.getByTestId('gm-block').nth(1)).toContainText('Fog rolls in from the estuary.');
