@@ -1,5 +1,5 @@
 import { expect, test, uniqueName } from './fixtures';
-import { auth, SCREENS } from './tome-seed';
+import { auth, SCREENS, seedTome } from './tome-seed';
 
 /** Issue 34, item 4: rough edges a GM meets at the table, each checked at phone, tablet and desktop sizes. */
 
@@ -100,6 +100,14 @@ for (const screen of SCREENS) {
       await expect(card.getByText('Lore', { exact: true })).toBeVisible();
       await expect(card.getByText('Official D&D')).toHaveCount(0);
       await expect(card.getByText('Rules', { exact: true })).toHaveCount(0);
+    });
+
+    test('a document preview shows words, not Markdown marks or front matter', async ({ page, user }) => {
+      const saved = '---\ntitle: Combat notes\ntype: rules\n---\n\nCombat\n======\n\n**Initiative** is rolled once per encounter.\n';
+      const { datasetId } = await seedTome(page.request, user.token, { 'combat-notes.md': saved });
+      await page.goto(`/dashboard?tab=datasets&manage=${datasetId}`);
+      const preview = page.getByTestId('document-row').filter({ hasText: 'combat-notes.md' }).locator('.document-preview');
+      await expect(preview).toHaveText('Combat Initiative is rolled once per encounter.');
     });
 
     test('every content type tab is in view, none cut off', async ({ page, user: _user }) => {

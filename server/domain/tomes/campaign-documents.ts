@@ -100,7 +100,7 @@ function toDetail(row: Row, access: CampaignAccess, full: string | null): Campai
     status: row.status,
     token_count: player && gmBlocks ? estimateTokens(content) : row.token_count,
     page_count: row.page_count,
-    content_preview: contentPreview(content.slice(0, 2_000)),
+    content_preview: contentPreview(content.slice(0, 2_000), row.file_type),
     player_visible: row.player_visible,
     has_gm_blocks: !player && gmBlocks,
     content,

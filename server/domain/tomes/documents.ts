@@ -11,6 +11,7 @@ import { requireOwnedDataset, requireOwnedDocument } from '../ownership';
 import { cursorColumns, inOrder, type Page, type PageRequest, readPage, type SortKey } from '../paging';
 import { readDocumentText, textHead } from './document-text';
 import { mimeTypeOf, safeFilename } from './files';
+import { previewText } from './preview-text';
 import { INGEST_JOB_KIND, QUEUED_MESSAGE } from './jobs';
 import { attachStoredFile, readDocumentFile, removeStoredFile, storeFile } from './stored-files';
 import { duplicateUploadMessage, type DuplicateChoice } from '../../../contract/tomes';
@@ -61,9 +62,9 @@ export interface UploadAccepted {
   document_id: string;
 }
 
-/** The first ~300 characters, whitespace folded, cut at a word where one is near. */
-export function contentPreview(content: string): string {
-  const text = content.replace(/\s+/g, ' ').trim();
+/** The first ~300 characters as words to read (previewText), whitespace folded, cut at a word where one is near. */
+export function contentPreview(content: string, fileType = 'txt'): string {
+  const text = previewText(content, fileType).replace(/\s+/g, ' ').trim();
   if (text.length <= CONTENT_PREVIEW_LENGTH) return text;
   const cut = text.slice(0, CONTENT_PREVIEW_LENGTH);
   const space = cut.lastIndexOf(' ');
@@ -102,7 +103,7 @@ function toSummary(row: DocumentRow): DocumentSummary {
     file_type: row.file_type,
     token_count: row.token_count,
     upload_date: row.upload_date.toISOString(),
-    content_preview: contentPreview(row.head ?? ''),
+    content_preview: contentPreview(row.head ?? '', row.file_type),
     status: row.status,
     error: row.error,
     page_count: row.page_count,
