@@ -37,7 +37,7 @@ for (const screen of SCREENS) {
       expect(size.width).toBeGreaterThanOrEqual(24);
       expect(size.height).toBeGreaterThanOrEqual(24);
       expect(await box.evaluate((element) => getComputedStyle(element).appearance)).toBe('none');
-      await modal.getByText('Visible to players', { exact: true }).click();
+      await modal.getByText('(unchecked: only you, the GM, see this event)').click();
       await expect(box).toBeChecked();
     });
 
