@@ -110,8 +110,12 @@ for (const screen of SCREENS) {
       await expect(preview).toHaveText('Combat Initiative is rolled once per encounter.');
     });
 
-    test('every content type tab is in view, none cut off', async ({ page, user: _user }) => {
-      await page.goto('/content');
+    test('every content type tab is in view, none cut off', async ({ page, user }) => {
+      const { datasetId } = await seedTome(page.request, user.token, { 'notes.md': '# Notes\n\nThe harbour of Greywater.\n' });
+      const campaign = await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: uniqueName('Workshop ') } });
+      const campaignId = ((await campaign.json()) as { id: string }).id;
+      await page.request.post(`/api/campaigns/${campaignId}/datasets`, { headers: auth(user.token), data: { dataset_id: datasetId } });
+      await page.goto(`/content?campaign=${campaignId}`);
       const tabs = page.getByRole('radiogroup', { name: 'Content type' });
       await expect(tabs).toBeVisible();
       const width = page.viewportSize()!.width;
