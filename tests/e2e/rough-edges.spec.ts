@@ -120,7 +120,7 @@ for (const screen of SCREENS) {
       await expect(tabs).toBeVisible();
       const width = page.viewportSize()!.width;
       const radios = tabs.locator('.tab');
-      expect(await radios.count()).toBeGreaterThanOrEqual(5);
+      expect(await radios.count()).toBeGreaterThanOrEqual(4);
       for (const tab of await radios.all()) {
         const box = (await tab.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
