@@ -76,7 +76,7 @@ export function splitGmSegments(text: string): TextSegment[] {
   };
   for (const range of gmRanges(text)) {
     push(at, range.start, false);
-    const body = innerOf(text, range);
+    const body = gmBlockInner(text, range);
     push(body.start, body.end, true);
     at = range.end;
   }
@@ -85,7 +85,7 @@ export function splitGmSegments(text: string): TextSegment[] {
 }
 
 /** A block's text without its marker lines. */
-function innerOf(text: string, range: { start: number; end: number }): { start: number; end: number } {
+export function gmBlockInner(text: string, range: { start: number; end: number }): { start: number; end: number } {
   const afterOpen = text.indexOf('\n', range.start);
   const start = afterOpen === -1 || afterOpen >= range.end ? range.end : afterOpen + 1;
   const block = text.slice(start, range.end);

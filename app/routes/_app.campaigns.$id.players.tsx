@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { CopyButton } from '~/components/copy-button';
 import { PageHeader } from '~/components/page-header';
 import { CampaignBudgetNotice } from '~/components/seats/campaign-budget-notice';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
@@ -150,14 +151,20 @@ export default function CampaignPlayers() {
             <p>
               <strong>Invite created.</strong> Copy it now: for your players’ safety it is shown only once.
             </p>
-            <label>
-              Link
-              <input readOnly value={result.created.link} data-testid="invite-link" />
-            </label>
-            <label>
-              Code
-              <input readOnly value={result.created.code} data-testid="invite-code" />
-            </label>
+            <div className="copy-field">
+              <label>
+                Link
+                <input readOnly value={result.created.link} data-testid="invite-link" />
+              </label>
+              <CopyButton value={result.created.link} label="Copy link" />
+            </div>
+            <div className="copy-field">
+              <label>
+                Code
+                <input readOnly value={result.created.code} data-testid="invite-code" />
+              </label>
+              <CopyButton value={result.created.code} label="Copy code" />
+            </div>
           </div>
         )}
         <Form method="post" className="invite-form">

@@ -4,7 +4,9 @@ import { parseQuoteRange } from '../../contract/citation-target';
 import { countOf } from '../../contract/usage';
 import { isMarkdownType } from '../../contract/tomes';
 import { PageHeader } from '~/components/page-header';
+import { VisibilityBadge } from '~/components/tomes/gm-blocks-view';
 import { MarkdownView } from '~/components/tomes/markdown-view';
+import { PlainText } from '~/components/tomes/plain-text';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields } from '~/lib/form-data';
 import { requireUser } from '~/lib/session.server';
@@ -113,8 +115,9 @@ export default function PlayCampaignPage() {
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function GmOnly({ shown }: { shown: boolean }) {
-  return shown ? null : <span className="badge gm-only">GM only</span>;
+/** Who sees the document, where players do not see all of it (nothing for a plain shown document). */
+function GmOnly({ shown, hasGmBlocks = false }: { shown: boolean; hasGmBlocks?: boolean }) {
+  return shown && !hasGmBlocks ? null : <VisibilityBadge shown={shown} hasGmBlocks={hasGmBlocks} />;
 }
 
 function DocumentList({ documents, here }: { documents: NonNullable<Loaded['documents']>; here: string }) {
@@ -135,8 +138,7 @@ function DocumentList({ documents, here }: { documents: NonNullable<Loaded['docu
                 <Link to={`${here}?document=${doc.id}`} className="document-name">
                   {doc.filename}
                 </Link>{' '}
-                <GmOnly shown={doc.player_visible} />
-                {doc.has_gm_blocks && <span className="badge gm-only">Has GM-only passages</span>}
+                <GmOnly shown={doc.player_visible} hasGmBlocks={doc.has_gm_blocks} />
                 <span className="muted small">
                   {doc.dataset_name} · {doc.token_count.toLocaleString('en-US')} tokens
                 </span>
@@ -161,21 +163,15 @@ function DocumentReader({ loaded, here }: { loaded: Loaded; here: string }) {
         <Link to={here}>← All documents</Link>
       </p>
       <h2>
-        {document.filename} <GmOnly shown={document.player_visible} />
+        {document.filename} <GmOnly shown={document.player_visible} hasGmBlocks={document.has_gm_blocks} />
       </h2>
-      {document.has_gm_blocks && (
-        <p className="notice info small">
-          <span className="badge gm-only">GM only</span> The <code>:::gm</code> blocks below are cut out of what players read.
-        </p>
-      )}
+      {document.has_gm_blocks && <p className="notice info small">The marked GM-only parts below are cut out of what players read.</p>}
       {isMarkdownType(document.file_type) ? (
         <div className="document-text rendered" data-testid="document-content">
           <MarkdownView text={document.content} highlight={loaded.highlight} />
         </div>
       ) : (
-        <pre className="document-text" data-testid="document-content">
-          {document.content}
-        </pre>
+        <PlainText text={document.content} highlight={null} fileType={document.file_type} />
       )}
       <h3>Ask about this document</h3>
       {conversation && (

@@ -81,6 +81,7 @@ export const documentSchema = z.object({
   page_count: z.number().nullable(),
   size_bytes: z.number(),
   player_visible: z.boolean().describe('Shown to the players of the campaigns the tome is linked to (false: GM-only)'),
+  has_gm_blocks: z.boolean().describe('The text holds :::gm blocks, which players never read even when the document is shown'),
 });
 /** `upload_date`: when it was uploaded; `player_visible`: shown to the players of the campaigns the tome is linked to, GM-only (false) by default. */
 export type DocumentSummary = z.infer<typeof documentSchema>;

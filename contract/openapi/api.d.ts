@@ -3156,6 +3156,8 @@ export interface operations {
                         size_bytes: number;
                         /** @description Shown to the players of the campaigns the tome is linked to (false: GM-only) */
                         player_visible: boolean;
+                        /** @description The text holds :::gm blocks, which players never read even when the document is shown */
+                        has_gm_blocks: boolean;
                     }[] | {
                         items: {
                             id: string;
@@ -3176,6 +3178,8 @@ export interface operations {
                             size_bytes: number;
                             /** @description Shown to the players of the campaigns the tome is linked to (false: GM-only) */
                             player_visible: boolean;
+                            /** @description The text holds :::gm blocks, which players never read even when the document is shown */
+                            has_gm_blocks: boolean;
                         }[];
                         /** @description Pass as `cursor` for the next page; null on the last page */
                         next_cursor: string | null;
@@ -3391,6 +3395,8 @@ export interface operations {
                         size_bytes: number;
                         /** @description Shown to the players of the campaigns the tome is linked to (false: GM-only) */
                         player_visible: boolean;
+                        /** @description The text holds :::gm blocks, which players never read even when the document is shown */
+                        has_gm_blocks: boolean;
                         content: string;
                     };
                 };

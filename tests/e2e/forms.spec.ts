@@ -67,17 +67,17 @@ for (const js of [true, false]) {
       await page.goto('/dashboard?tab=datasets');
       await page.getByRole('article', { name }).getByRole('link', { name: 'Metadata' }).click();
       const modal = fieldsOf(page, js, `Metadata: ${name}`);
-      const details = modal.getByRole('form', { name: 'Name and description' });
+      const details = modal.getByRole('form', { name: 'Knowledge Tome details' });
       await details.getByLabel('Name').fill(taken.toUpperCase());
-      await details.getByRole('button', { name: 'Save Name and Description' }).click();
+      await details.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(details.getByRole('alert')).toHaveText(
         `Failed to save the tome. You already have a Knowledge Tome named "${taken}". Choose another name, or add the documents to that tome.`,
       );
       const renamed = uniqueName('Harbour of Saltmarsh ');
       await details.getByLabel('Name').fill(renamed);
       await details.getByLabel('Description').fill('Smugglers and the tide');
-      await details.getByRole('button', { name: 'Save Name and Description' }).click();
-      await expect(page.getByText('Knowledge Tome saved.')).toBeVisible();
+      await details.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Metadata updated successfully')).toBeVisible();
       await expect(page.getByRole('article', { name: renamed })).toContainText('Smugglers and the tide');
 
       await page.getByRole('link', { name: 'Create Knowledge Tome' }).click();

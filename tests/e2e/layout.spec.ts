@@ -128,7 +128,7 @@ const SCREENS: Screen[] = [
   },
   { name: 'tomes', url: () => tomes(), action: (page) => page.getByRole('link', { name: 'Create Knowledge Tome' }) },
   { name: 'create-tome-modal', url: () => tomes('&create=1'), action: (page) => dialog(page).getByRole('button', { name: 'Create Knowledge Tome' }) },
-  { name: 'metadata-modal', url: (w) => tomes(`&metadata=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: 'Save Metadata' }) },
+  { name: 'metadata-modal', url: (w) => tomes(`&metadata=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: 'Save', exact: true }) },
   { name: 'delete-tome-modal', url: (w) => tomes(`&delete=${w.datasetId}`), action: (page) => dialog(page).getByRole('button', { name: 'Delete Knowledge Tome' }) },
   {
     name: 'manage-documents-modal',

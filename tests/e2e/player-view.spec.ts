@@ -64,7 +64,10 @@ test.describe('the campaign as players see it, without JavaScript', () => {
     const list = page.getByTestId('play-documents');
     await expect(list.getByRole('listitem')).toHaveCount(2);
     await expect(list.getByRole('listitem').filter({ hasText: 'gm-notes.md' }).getByText('GM only')).toBeVisible();
-    await expect(list.getByRole('listitem').filter({ hasText: 'greywater.md' }).getByText('Has GM-only passages')).toBeVisible();
+    await expect(list.getByRole('listitem').filter({ hasText: 'greywater.md' }).getByText('Visible to players · has GM-only parts')).toBeVisible();
+    await page.goto(`/play/${campaignId}?document=${lore}`);
+    await expect(page.getByTestId('gm-block')).toContainText('Quenby');
+    await expect(page.getByTestId('document-content')).not.toContainText(':::');
     await page.goto(`/play/${campaignId}?view=timeline`);
     await expect(page.getByTestId('play-events').getByRole('listitem')).toHaveCount(2);
 
@@ -80,6 +83,7 @@ test.describe('the campaign as players see it, without JavaScript', () => {
     await expect(page.getByTestId('document-content')).toContainText('Wenna Corlis');
     await expect(page.locator('main')).not.toContainText('Quenby');
     await expect(page.locator('main')).not.toContainText(':::');
+    await expect(page.getByTestId('gm-block')).toHaveCount(0);
     await page.getByLabel('Question').fill('Who does the Pale Lantern pay?');
     await page.getByRole('button', { name: 'Ask' }).click();
     await expect(page.getByTestId('document-conversation').getByRole('listitem')).toHaveCount(2);

@@ -66,9 +66,9 @@ test.describe('Knowledge Tomes', () => {
     });
     await dropFiles(page, ['combat.pdf', 'conditions.md', 'weapons.csv']);
 
-    // Processing starts: the modal closes, the banner asks us to stay, and each file shows its progress.
+    // Processing starts: the modal closes, the banner says the server carries on, and each file shows its progress.
     await expect(manage).toBeHidden();
-    await expect(page.getByTestId('processing-banner')).toBeVisible();
+    await expect(page.getByTestId('processing-banner')).toContainText('on the server: the work continues if you leave this page');
     await expect
       .poll(() => page.evaluate(() => [...(window as unknown as { __entriesWithProgress: Set<string> }).__entriesWithProgress].sort()))
       .toEqual(['combat.pdf progress', 'conditions.md progress', 'weapons.csv progress']);
@@ -170,7 +170,7 @@ test.describe('Knowledge Tomes', () => {
     const dialog = page.getByRole('dialog', { name: `Metadata: ${name}` });
     await dialog.getByLabel('Category').selectOption('lore');
     await dialog.getByLabel('Tags').fill('dragons, , undead , liches, planes, gods ');
-    await dialog.getByRole('button', { name: 'Save Metadata' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Metadata updated successfully')).toBeVisible();
     await expect(card.locator('.tag')).toHaveText(['dragons', 'undead', 'liches', '+2 more']);
     await expect(card.getByText('Lore', { exact: true })).toBeVisible();
@@ -216,7 +216,7 @@ test.describe('Knowledge Tomes without JavaScript', () => {
     await card.getByRole('link', { name: 'Metadata' }).click();
     const metadata = page.getByRole('region', { name: `Metadata: ${name}` });
     await metadata.getByLabel('Tags').fill('heist, , crown');
-    await metadata.getByRole('button', { name: 'Save Metadata' }).click();
+    await metadata.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Metadata updated successfully')).toBeVisible();
     await expect(card.locator('.tag')).toHaveText(['heist', 'crown']);
 

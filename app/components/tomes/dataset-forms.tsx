@@ -53,15 +53,19 @@ export function CreateDatasetForm({ error }: { error?: string | null }) {
   );
 }
 
-/** Rename a tome and edit its description (shown above the metadata form). */
+/**
+ * The Metadata modal's one form: name, description, type, category, source, tags and the Official
+ * D&D box, saved together by one button (a changed name is never lost to a second form's save).
+ */
 export function TomeDetailsForm({ dataset }: { dataset: Dataset }) {
   const submitting = useIsPending('update-tome');
+  const { metadata } = dataset;
   const [form, fields] = useSchemaForm('update-tome', tomeForm, {
     id: `update-tome-${dataset.id}`,
     defaultValue: { name: dataset.name, description: dataset.description },
   });
   return (
-    <Form method="post" action={tomesUrl({ metadata: dataset.id })} className="stack" aria-label="Name and description" {...getFormProps(form)}>
+    <Form method="post" action={tomesUrl({ metadata: dataset.id })} className="stack" aria-label="Knowledge Tome details" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="update-tome" />
       <input type="hidden" name="dataset_id" value={dataset.id} />
       <label>
@@ -74,23 +78,6 @@ export function TomeDetailsForm({ dataset }: { dataset: Dataset }) {
         <textarea {...getTextareaProps(fields.description)} rows={3} />
         <FieldError id={fields.description.errorId} errors={fields.description.errors} />
       </label>
-      <ErrorNotice error={form.errors?.[0]} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Save Name and Description'}
-        </button>
-      </div>
-    </Form>
-  );
-}
-
-export function MetadataForm({ dataset, error }: { dataset: Dataset; error?: string | null }) {
-  const submitting = useIsPending('update-metadata');
-  const { metadata } = dataset;
-  return (
-    <Form method="post" action={tomesUrl({ metadata: dataset.id })} className="stack" aria-label="Knowledge Tome metadata">
-      <input type="hidden" name="intent" value="update-metadata" />
-      <input type="hidden" name="dataset_id" value={dataset.id} />
       <div className="metadata-grid">
         <label>
           Type
@@ -135,10 +122,10 @@ export function MetadataForm({ dataset, error }: { dataset: Dataset; error?: str
         <input type="checkbox" name="is_official_dnd" defaultChecked={metadata.is_official_dnd} />
         Official D&amp;D material
       </label>
-      <ErrorNotice error={error} />
+      <ErrorNotice error={form.errors?.[0]} />
       <div className="row">
         <button type="submit" className="primary" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Save Metadata'}
+          {submitting ? 'Saving…' : 'Save'}
         </button>
         <Link to={tomesUrl()} className="button secondary" preventScrollReset>
           Cancel

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Dataset, DocumentDetail, JobStatus } from '../../../server/domain/tomes';
-import { GM_BLOCK_CLOSE, GM_BLOCK_OPEN } from '../../../contract/gm-blocks';
+import { wrapInGmBlock } from '../../../contract/gm-block-wrap';
+import { isMarkdownType } from '../../../contract/tomes';
 import { JOB_TIMING } from '../../../contract/job-timing';
 import { ApiError, apiFetch } from '~/lib/api-client';
+import { MarkdownView } from './markdown-view';
+import { PlainText } from './plain-text';
 
 type Save = { state: 'idle' } | { state: 'saving'; progress: number; message: string };
 
@@ -40,22 +43,23 @@ export function DocumentEditor({ dataset, document, shown, newName, gmBlocks, no
   }, []);
   const changed = draft !== shown;
 
-  /** The editor's GM-only toggle: the selection (or the line the cursor is on) goes inside a `:::gm` block. */
+  /** Mark GM-only: the blocks the selection (or the cursor) touches go whole inside one `:::gm` block. */
   const markGmOnly = () => {
     const editor = editorRef.current;
     if (!editor) return;
-    let start = editor.selectionStart;
-    let end = editor.selectionEnd;
-    if (start === end) {
-      start = draft.lastIndexOf('\n', start - 1) + 1;
-      const lineEnd = draft.indexOf('\n', end);
-      end = lineEnd === -1 ? draft.length : lineEnd;
-    }
-    const before = draft.slice(0, start);
-    const lead = before === '' || before.endsWith('\n') ? '' : '\n';
-    const tail = draft.slice(end).startsWith('\n') || end === draft.length ? '' : '\n';
-    setDraft(`${before}${lead}${GM_BLOCK_OPEN}\n${draft.slice(start, end).replace(/\n$/, '')}\n${GM_BLOCK_CLOSE}${tail}${draft.slice(end)}`);
+    const wrapped = wrapInGmBlock(draft, { start: editor.selectionStart, end: editor.selectionEnd }, document.file_type);
+    if (!wrapped) return;
+    setDraft(wrapped.text);
+    selectAfterRender.current = wrapped.selection;
   };
+  const selectAfterRender = useRef<{ start: number; end: number } | null>(null);
+  useEffect(() => {
+    const selection = selectAfterRender.current;
+    if (!selection || !editorRef.current) return;
+    selectAfterRender.current = null;
+    editorRef.current.focus();
+    editorRef.current.setSelectionRange(selection.start, selection.end);
+  });
 
   async function saveDraft() {
     setError(null);
@@ -84,7 +88,12 @@ export function DocumentEditor({ dataset, document, shown, newName, gmBlocks, no
           {save.state === 'saving' ? 'Saving…' : 'Save'}
         </button>
         {gmBlocks && (
-          <button type="button" className="secondary" onClick={markGmOnly} title="Wrap the selected lines in a :::gm block: players never see them">
+          <button
+            type="button"
+            className="secondary"
+            onClick={markGmOnly}
+            title="Wrap the selected paragraphs or list items in a :::gm block: players never see them"
+          >
             Mark GM-only
           </button>
         )}
@@ -116,6 +125,16 @@ export function DocumentEditor({ dataset, document, shown, newName, gmBlocks, no
         spellCheck
         autoFocus
       />
+      <section className="editor-preview" aria-label="Preview" data-testid="editor-preview">
+        <h3 className="muted small">Preview</h3>
+        {isMarkdownType(document.file_type) ? (
+          <div className="document-text rendered">
+            <MarkdownView text={draft} />
+          </div>
+        ) : (
+          <PlainText text={draft} highlight={null} fileType={document.file_type} />
+        )}
+      </section>
     </>
   );
 }

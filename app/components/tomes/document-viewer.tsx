@@ -2,16 +2,18 @@ import { Form, Link, useActionData, useRevalidator } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DocumentChatMessage } from '../../../server/domain/chat';
 import type { Dataset, DocumentDetail } from '../../../server/domain/tomes';
-import { splitAtRange, type QuoteRange } from '../../../contract/citation-target';
+import type { QuoteRange } from '../../../contract/citation-target';
 import { GM_BLOCK_CLOSE, GM_BLOCK_OPEN, hasGmBlockSupport, holdsGmBlocks } from '../../../contract/gm-blocks';
 import { editedFilename, isMarkdownType, NOTICE_MS, sizeBadge } from '../../../contract/tomes';
 import { DocumentAssistantPanel } from '~/components/document-chat/document-assistant-panel';
 import { latePart } from '~/lib/late-part';
 import { useHydrated } from '~/lib/use-hydrated';
+import { VisibilityBadge } from './gm-blocks-view';
 import { MarkdownView } from './markdown-view';
+import { PlainText } from './plain-text';
 import type { TomeFailure } from './tome-actions.server';
 import { fileUrl, tomesUrl } from './tome-urls';
-import { CITATION_MARK_CLASS, useScrollToMark } from './use-scroll-to-mark';
+import { useScrollToMark } from './use-scroll-to-mark';
 
 // The PDF mode (and through it PDF.js) is its own chunk, fetched only when a PDF is opened.
 const PdfViewer = lazy(() => import('./pdf-viewer').then((module) => ({ default: module.PdfViewer })));
@@ -41,6 +43,7 @@ export function DocumentViewer({ dataset, document, initialPage, highlight = nul
         </span>
         {document.page_count && <span className="muted small">{document.page_count} pages</span>}
         <span className="muted small">in {dataset.name}</span>
+        <VisibilityBadge shown={document.player_visible} hasGmBlocks={holdsGmBlocks(document.content, document.file_type)} />
         <span className="spacer" />
         <a className="button secondary small-button" href={fileUrl(dataset.id, document.id)} download>
           Download original
@@ -102,26 +105,6 @@ function NoScriptPdf({ dataset, document, highlight }: { dataset: Dataset; docum
       </p>
       <PlainText text={document.content} highlight={highlight} />
     </div>
-  );
-}
-
-/** Plain text, with a cited quote marked (a <mark> that works without JavaScript too). */
-function PlainText({ text, highlight }: { text: string; highlight: QuoteRange | null }) {
-  const parts = splitAtRange(text, highlight);
-  return (
-    <pre className="document-text" data-testid="document-content">
-      {parts ? (
-        <>
-          {parts[0]}
-          <mark className={CITATION_MARK_CLASS} data-testid="citation-mark">
-            {parts[1]}
-          </mark>
-          {parts[2]}
-        </>
-      ) : (
-        text
-      )}
-    </pre>
   );
 }
 
@@ -244,9 +227,7 @@ function TextMode({
       {noticeBlock}
       {noJsEditing && editingNotes}
       {gmBlocks && holdsGmBlocks(shown, document.file_type) && (
-        <p className="notice info small">
-          <span className="badge gm-only">GM only</span> The <code>{GM_BLOCK_OPEN}</code> blocks in this document are hidden from players.
-        </p>
+        <p className="notice info small">The marked GM-only parts of this document are hidden from players.</p>
       )}
       {noJsEditing ? (
         <Form method="post" action={viewerUrl({ edit: 1 })} className="stack">
@@ -274,7 +255,7 @@ function TextMode({
           <MarkdownView text={shown} highlight={marked} />
         </div>
       ) : (
-        <PlainText text={shown} highlight={marked} />
+        <PlainText text={shown} highlight={marked} fileType={document.file_type} />
       )}
     </div>
   );

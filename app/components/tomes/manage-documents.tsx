@@ -7,6 +7,7 @@ import type { TomeFailure } from './tome-actions.server';
 import { fileUrl, tomesUrl } from './tome-urls';
 import { UploadList } from './upload-list';
 import { useUploadTracker } from './upload-tracker';
+import { VisibilityBadge } from './gm-blocks-view';
 
 interface ManageProps {
   dataset: Dataset;
@@ -230,7 +231,7 @@ function DocumentRow({ dataset, document }: { dataset: Dataset; document: Docume
           {document.filename}
         </Link>
         <span className="muted small">{details.join(' · ')}</span>
-        {document.player_visible ? <span className="badge player-visible">Visible to players</span> : <span className="badge gm-only">GM only</span>}
+        <VisibilityBadge shown={document.player_visible} hasGmBlocks={document.has_gm_blocks} />
         {document.status === 'processing' && <span className="badge status-processing">Processing</span>}
         {document.status === 'failed' && (
           <span className="document-error small">

@@ -31,6 +31,18 @@ export interface DocumentAnswered {
 
 const GENERIC = 'Something went wrong on our side. Please try again.';
 
+/** The Metadata modal's type, category, source, tags and Official D&D box, as the domain takes them (it checks them). */
+function metadataFields(form: FormData) {
+  const field = (name: string) => String(form.get(name) ?? '');
+  return {
+    type: field('type') as never,
+    category: field('category') as never,
+    source: field('source') as never,
+    tags: field('tags'),
+    is_official_dnd: field('is_official_dnd') === 'on' || field('is_official_dnd') === 'true',
+  };
+}
+
 /**
  * The Knowledge Tomes tab's forms, posted to the dashboard with JavaScript on or off: create,
  * rename and describe, metadata and delete a tome; upload, delete and save a document. Success
@@ -53,27 +65,14 @@ export async function tomeAction(context: AppLoadContext, userId: string, form: 
       if (submission.status !== 'success') return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
       try {
         if (intent === 'create-dataset') await tomes.createDataset(db, userId, submission.value);
-        else await tomes.updateDataset(db, userId, datasetId, submission.value);
-        return back({ tome_notice: intent === 'create-dataset' ? 'created' : 'renamed' });
+        else await tomes.updateDatasetDetails(db, userId, datasetId, { details: submission.value, metadata: metadataFields(form) });
+        return back({ tome_notice: intent === 'create-dataset' ? 'created' : 'metadata' });
       } catch (error) {
         const prefix = intent === 'create-dataset' ? 'Failed to create dataset.' : 'Failed to save the tome.';
         const message = `${prefix} ${failureMessage(context, error) ?? GENERIC}`;
         return data<FormReply>({ intent, result: submission.reply({ formErrors: [message] }) }, { status: statusOf(context, error) });
       }
     }
-    case 'update-metadata':
-      return attempt(
-        context,
-        () =>
-          tomes.updateDatasetMetadata(db, userId, datasetId, {
-            type: field('type') as never,
-            category: field('category') as never,
-            source: field('source') as never,
-            tags: field('tags'),
-            is_official_dnd: field('is_official_dnd') === 'on' || field('is_official_dnd') === 'true',
-          }),
-        { done: { tome_notice: 'metadata' }, failed: { metadata: datasetId }, prefix: 'Failed to update metadata:' },
-      );
     case 'delete-dataset':
       return attempt(context, () => tomes.deleteDataset(db, userId, datasetId), {
         done: { tome_notice: 'deleted' },

@@ -15,14 +15,12 @@ import type { TomesView } from './tomes-view.server';
 const datasetForms = () => import('./dataset-forms');
 const CreateDatasetForm = latePart('create-dataset-form', () => datasetForms().then((m) => m.CreateDatasetForm));
 const TomeDetailsForm = latePart('tome-details-form', () => datasetForms().then((m) => m.TomeDetailsForm));
-const MetadataForm = latePart('metadata-form', () => datasetForms().then((m) => m.MetadataForm));
 const DeleteDatasetForm = latePart('delete-dataset-form', () => datasetForms().then((m) => m.DeleteDatasetForm));
 const ManageDocuments = latePart('manage-documents', () => import('./manage-documents').then((m) => m.ManageDocuments));
 const ViewerModal = latePart('viewer-modal', () => import('./viewer-modal').then((m) => m.ViewerModal));
 
 const NOTICES: Record<string, string> = {
   created: 'Knowledge Tome created.',
-  renamed: 'Knowledge Tome saved.',
   metadata: 'Metadata updated successfully',
   deleted: 'Knowledge Tome deleted.',
   uploaded: 'Upload received. The document is being processed.',
@@ -109,8 +107,10 @@ export function TomesPanel({ datasets, view }: { datasets: Dataset[]; view: Tome
       )}
       {editingMetadata && (
         <TomeModal title={`Metadata: ${editingMetadata.name}`} closeTo={tomesUrl()} testId="metadata-modal">
-          <TomeDetailsForm key={`${editingMetadata.id}:${editingMetadata.name}:${editingMetadata.description}`} dataset={editingMetadata} />
-          <MetadataForm dataset={editingMetadata} error={modalError} />
+          <TomeDetailsForm
+            key={`${editingMetadata.id}:${editingMetadata.name}:${editingMetadata.description}:${JSON.stringify(editingMetadata.metadata)}`}
+            dataset={editingMetadata}
+          />
         </TomeModal>
       )}
       {deleting && (

@@ -82,7 +82,7 @@ export function UploadTrackerStatus({ names }: { names?: Map<string, string> }) 
       {pending > 0 && (
         <p className="notice info processing-banner" role="status" data-testid="processing-banner">
           <span className="spinner" aria-hidden="true" />
-          Processing {pending} {pending === 1 ? 'document' : 'documents'}. Please stay on this page until {pending === 1 ? 'it finishes' : 'they finish'}.
+          Processing {pending} {pending === 1 ? 'document' : 'documents'} on the server: the work continues if you leave this page or close it.
         </p>
       )}
       <UploadList names={names} />

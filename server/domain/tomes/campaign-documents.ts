@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type CampaignDocument, type CampaignDocumentDetail, type CampaignDocuments, visibilitySchema } from '../../../contract/api/tomes';
 import { holdsGmBlocks, playerText } from '../../../contract/gm-blocks';
@@ -7,7 +7,7 @@ import { estimateTokens } from '../../text/tokens';
 import { notFound } from '../errors';
 import { isUuid, linkedDatasetIds, requireOwnedDocument, type CampaignAccess } from '../ownership';
 import { readDocumentText, textHead } from './document-text';
-import { contentPreview } from './documents';
+import { contentPreview, MAY_HOLD_GM_BLOCKS } from './documents';
 
 /**
  * A campaign's documents as its audience reads them (issue #14). The GM reads every document of
@@ -30,9 +30,6 @@ export async function setDocumentVisibility(
   await db.updateTable('documents').set({ player_visible }).where('id', '=', documentId).where('user_id', '=', userId).execute();
   return { id: documentId, player_visible };
 }
-
-/** A `:::gm` opening line somewhere in the text, noted at ingest (contract/gm-blocks.ts reads it exactly; this only spares reading every text). */
-const MAY_HOLD_GM_BLOCKS = sql<boolean>`(d.file_type in ('md', 'txt', 'log') and d.may_hold_gm_blocks)`;
 
 function campaignDocumentsQuery(db: Kysely<DB>, access: CampaignAccess, datasetIds: string[]) {
   let query = db
@@ -74,7 +71,7 @@ function toDetail(row: Row, access: CampaignAccess, full: string | null): Campai
     status: row.status,
     token_count: player && gmBlocks ? estimateTokens(content) : row.token_count,
     page_count: row.page_count,
-    content_preview: contentPreview(content.slice(0, 2_000)),
+    content_preview: contentPreview(content.slice(0, 2_000), row.file_type),
     player_visible: row.player_visible,
     has_gm_blocks: !player && gmBlocks,
     content,

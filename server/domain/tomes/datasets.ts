@@ -140,6 +140,19 @@ export async function updateDataset(db: Kysely<DB>, userId: string, datasetId: s
   return getDataset(db, userId, datasetId);
 }
 
+/** The Metadata modal's one save: name, description and metadata together, or nothing at all. */
+export async function updateDatasetDetails(
+  db: Kysely<DB>,
+  userId: string,
+  datasetId: string,
+  input: { details: z.input<typeof tomeUpdateSchema>; metadata: z.input<typeof metadataUpdateSchema> },
+): Promise<Dataset> {
+  return db.transaction().execute(async (trx) => {
+    await updateDataset(trx, userId, datasetId, input.details);
+    return updateDatasetMetadata(trx, userId, datasetId, input.metadata);
+  });
+}
+
 async function refuseTakenName(db: Kysely<DB>, userId: string, name: string, exceptId?: string) {
   let query = db.selectFrom('datasets').select('name').where('user_id', '=', userId).where(sql<boolean>`lower(name) = lower(${name})`);
   if (exceptId) query = query.where('id', '<>', exceptId);

@@ -11,6 +11,7 @@ import { requireOwnedDataset, requireOwnedDocument } from '../ownership';
 import { cursorColumns, inOrder, type Page, type PageRequest, readPage, type SortKey } from '../paging';
 import { readDocumentText, textHead } from './document-text';
 import { mimeTypeOf, safeFilename } from './files';
+import { previewText } from './preview-text';
 import { INGEST_JOB_KIND, QUEUED_MESSAGE } from './jobs';
 import { attachStoredFile, readDocumentFile, removeStoredFile, storeFile } from './stored-files';
 import { duplicateUploadMessage, type DuplicateChoice } from '../../../contract/tomes';
@@ -19,6 +20,9 @@ import type { DocumentDetail, DocumentSummary, UploadAccepted } from '../../../c
 export const CONTENT_PREVIEW_LENGTH = 300;
 
 export type { DocumentDetail, DocumentSummary, UploadAccepted } from '../../../contract/api/tomes';
+
+/** A `:::gm` opening line somewhere in the text, noted at ingest (contract/gm-blocks.ts reads it exactly; this only spares reading every text). */
+export const MAY_HOLD_GM_BLOCKS = sql<boolean>`(d.file_type in ('md', 'txt', 'log') and d.may_hold_gm_blocks)`;
 
 /** An upload as the doors hand it over: the name the client sent and the bytes. */
 export interface Upload {
@@ -33,9 +37,9 @@ export interface UploadDeps {
   maxUploadBytes: number;
 }
 
-/** The first ~300 characters, whitespace folded, cut at a word where one is near. */
-export function contentPreview(content: string): string {
-  const text = content.replace(/\s+/g, ' ').trim();
+/** The first ~300 characters as words to read (previewText), whitespace folded, cut at a word where one is near. */
+export function contentPreview(content: string, fileType = 'txt'): string {
+  const text = previewText(content, fileType).replace(/\s+/g, ' ').trim();
   if (text.length <= CONTENT_PREVIEW_LENGTH) return text;
   const cut = text.slice(0, CONTENT_PREVIEW_LENGTH);
   const space = cut.lastIndexOf(' ');
@@ -57,6 +61,7 @@ function documentsQuery(db: Kysely<DB>, userId: string) {
       'd.error',
       'd.page_count',
       'd.player_visible',
+      MAY_HOLD_GM_BLOCKS.as('has_gm_blocks'),
       sql<number>`coalesce(f.size_bytes, 0)`.as('size_bytes'),
       textHead('d', CONTENT_PREVIEW_LENGTH * 2).as('head'),
     ])
@@ -73,12 +78,13 @@ function toSummary(row: DocumentRow): DocumentSummary {
     file_type: row.file_type,
     token_count: row.token_count,
     upload_date: row.upload_date.toISOString(),
-    content_preview: contentPreview(row.head ?? ''),
+    content_preview: contentPreview(row.head ?? '', row.file_type),
     status: row.status,
     error: row.error,
     page_count: row.page_count,
     size_bytes: Number(row.size_bytes),
     player_visible: row.player_visible,
+    has_gm_blocks: row.has_gm_blocks === true,
   };
 }
 

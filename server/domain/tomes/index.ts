@@ -6,6 +6,7 @@ export {
   listDatasets,
   listDatasetsPage,
   updateDataset,
+  updateDatasetDetails,
   updateDatasetMetadata,
   type Dataset,
 } from './datasets';

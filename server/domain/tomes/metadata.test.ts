@@ -14,6 +14,12 @@ describe('metadata guessed from a new tome', () => {
     expect(guessMetadata('Andy’s homebrew').is_official_dnd).toBe(false);
   });
 
+  it('labels a homebrew lore tome from evidence only: never official, no category on a tie', () => {
+    const guess = guessMetadata('Homebrew lore of Aerth', 'Our D&D world: its gods, and the rules of its magic');
+    expect(guess).toMatchObject({ type: 'custom_campaign', source: 'user_upload', is_official_dnd: false, category: 'lore' });
+    expect(guessMetadata('Aerth notes', 'Rules and lore').category).toBe('general');
+  });
+
   it('picks the category with the most keywords', () => {
     expect(guessMetadata('Combat rules').category).toBe('rules');
     expect(guessMetadata('History of the realm', 'Legends and myths of the old gods').category).toBe('lore');

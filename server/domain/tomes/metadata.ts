@@ -30,6 +30,9 @@ const OFFICIAL = [
   /\bofficial\b/,
 ];
 
+// Words by which a GM says the material is their own.
+const HOMEBREW = /\b(homebrew|home-brew|house rules?|custom|original setting|my own|our own)\b/;
+
 const CATEGORY_WORDS: Array<[MetadataCategory, RegExp]> = [
   ['rules', /\b(rules?|rulebook|mechanics?|combat|spells?|spellcasting|conditions?|handbook|classes|feats?|equipment|srd)\b/g],
   ['lore', /\b(lore|history|histories|legends?|myths?|mythology|pantheon|gods?|deities|religions?|chronicles?|setting|world ?building)\b/g],
@@ -75,18 +78,20 @@ export function guessMetadata(name: string, description = ''): DatasetMetadata {
   const text = `${name}\n${description}`.toLowerCase().replace(/[’‘]/g, "'");
   const metadata: DatasetMetadata = { ...DEFAULT_METADATA, tags: [] };
 
-  if (OFFICIAL.some((pattern) => pattern.test(text))) {
+  // A tome the GM calls their own (homebrew, house rules) is theirs, whatever game it is for.
+  if (!HOMEBREW.test(text) && OFFICIAL.some((pattern) => pattern.test(text))) {
     metadata.type = 'official_dnd';
     metadata.source = 'official_dnd';
     metadata.is_official_dnd = true;
   }
 
-  let best: { category: MetadataCategory; hits: number } | undefined;
+  let best: { category: MetadataCategory; hits: number; tied: boolean } | undefined;
   for (const [category, pattern] of CATEGORY_WORDS) {
     const hits = text.match(pattern)?.length ?? 0;
-    if (hits > 0 && (!best || hits > best.hits)) best = { category, hits };
+    if (hits > 0 && (!best || hits >= best.hits)) best = { category, hits, tied: best?.hits === hits };
   }
-  if (best) metadata.category = best.category;
+  // Only a clear lead is evidence: a tie between two groups keeps the default.
+  if (best && !best.tied) metadata.category = best.category;
 
   metadata.tags = TOPICS.filter(([, pattern]) => pattern.test(text)).map(([tag]) => tag);
   return metadata;

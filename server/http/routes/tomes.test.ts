@@ -208,7 +208,7 @@ describe('Knowledge Tomes over /api/datasets', () => {
       expect(summary).toMatchObject({ id: document_id, dataset_id: id, filename: 'ember-crown.md', file_type: 'md', status: 'ready' });
       expect(summary.token_count).toBeGreaterThan(20);
       expect(Math.abs(Date.parse(summary.upload_date) - Date.now())).toBeLessThan(120_000);
-      expect(summary.content_preview.startsWith('# The Ember Crown ## Ardent Vael')).toBe(true);
+      expect(summary.content_preview.startsWith('The Ember Crown Ardent Vael')).toBe(true);
       expect(summary).not.toHaveProperty('content');
 
       const detail = (await call(alice.token, 'GET', `/api/datasets/${id}/documents/${document_id}`)).json();

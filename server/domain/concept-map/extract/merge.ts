@@ -1,7 +1,8 @@
 /**
  * Merges extraction results (per chunk from Claude, per document from the offline extractor)
  * into one: the same thing under different spellings or titles becomes one concept, and the
- * relationships between merged concepts are deduplicated with their support summed.
+ * relationships between merged concepts are deduplicated with their support summed. What is
+ * not of the world (a section heading, a file name, a name without letters) is left out first.
  */
 
 import { resolveIdentities } from './identity';
@@ -17,6 +18,7 @@ import {
   type ExtractionResult,
   type SourceQuote,
 } from './types';
+import { keepWorldConcepts } from './world-concepts';
 
 export { claudeExtractionSchema, claudeExtractionTool, parseClaudeExtraction } from './claude-extraction';
 
@@ -25,7 +27,8 @@ interface ConceptRecord {
   result: number;
 }
 
-export function mergeExtractions(results: ExtractionResult[]): ExtractionResult {
+export function mergeExtractions(readings: ExtractionResult[]): ExtractionResult {
+  const results = readings.map(keepWorldConcepts);
   const records: ConceptRecord[] = results.flatMap((result, index) => result.concepts.map((concept) => ({ concept, result: index })));
   const groups = resolveIdentities(records.map(({ concept }) => ({ keys: keysOf(concept), type: concept.type })));
 
