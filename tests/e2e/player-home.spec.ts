@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, signIn, test, uniqueName } from './fixtures';
 import { expectNoHorizontalOverflow } from './layout-checks';
 import { GM_ONLY_WORDS, auth, join, seatPlayer, seedGmTable } from './player-table';
@@ -15,6 +16,12 @@ const SIZES = [
 
 /** What a GM's screens say, that a player's must never. */
 const GM_WORDS = ['Greetings, Game Master', 'No campaigns yet', 'Create Campaign', 'Campaign Command Center'];
+
+/** What a reader sees of the page (text hidden from them left out). */
+function shownText(page: Page, selector: string): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the test is about what is shown, which textContent is not.
+  return page.locator(selector).innerText();
+}
 
 async function expectNoneOf(text: Promise<string>, words: string[]) {
   const shown = await text;
@@ -38,13 +45,13 @@ for (const size of SIZES) {
       const card = player.getByRole('article', { name: table.campaignName });
       await expect(card.getByRole('heading', { name: table.campaignName })).toBeVisible();
       await expect(card.getByRole('link', { name: 'ember-crown-lore.md' })).toBeVisible();
-      await expectNoneOf(player.locator('body').innerText(), [...GM_WORDS, 'gm-secrets.md']);
+      await expectNoneOf(shownText(player, 'body'), [...GM_WORDS, 'gm-secrets.md']);
       await expectNoHorizontalOverflow(player);
 
       // The shown document, one tap away, without its GM blocks.
       await card.getByRole('link', { name: 'ember-crown-lore.md' }).click();
       await expect(player.getByTestId('document-content')).toContainText('Wenna Corlis');
-      await expectNoneOf(player.locator('main').innerText(), GM_ONLY_WORDS);
+      await expectNoneOf(shownText(player, 'main'), GM_ONLY_WORDS);
 
       // The card's Timeline and Concept Map open the campaign's player view, never a GM's empty screen.
       await player.goto('/dashboard');
@@ -52,12 +59,12 @@ for (const size of SIZES) {
       await expect(player).toHaveURL(new RegExp(`/play/${table.campaignId}\\?view=timeline$`));
       await expect(player.getByTestId('play-events').getByRole('listitem')).toHaveCount(1);
       await expect(player.getByTestId('play-events')).toContainText('Ambush in Greywater');
-      await expectNoneOf(player.locator('body').innerText(), [...GM_WORDS, ...GM_ONLY_WORDS]);
+      await expectNoneOf(shownText(player, 'body'), [...GM_WORDS, ...GM_ONLY_WORDS]);
       await player.goto('/dashboard');
       await player.getByRole('article', { name: table.campaignName }).getByRole('link', { name: 'Concept Map' }).click();
       await expect(player).toHaveURL(new RegExp(`/play/${table.campaignId}\\?view=map$`));
       await expect(player.getByRole('heading', { name: 'Concept Map' })).toBeVisible();
-      await expectNoneOf(player.locator('body').innerText(), GM_WORDS);
+      await expectNoneOf(shownText(player, 'body'), GM_WORDS);
 
       // The GM's screens asked for by address open the player's view too.
       await player.goto(`/timeline?campaign=${table.campaignId}`);
@@ -70,7 +77,7 @@ for (const size of SIZES) {
       await player.getByRole('article', { name: table.campaignName }).getByRole('link', { name: 'Open in Assistant' }).click();
       await expect(player).toHaveURL(new RegExp(`/assistant\\?campaign=${table.campaignId}`));
       await expect(player.getByLabel('Your question')).toBeVisible();
-      await expectNoneOf(player.locator('body').innerText(), GM_WORDS);
+      await expectNoneOf(shownText(player, 'body'), GM_WORDS);
       await player.context().close();
     });
   });
@@ -90,7 +97,7 @@ test.describe('without JavaScript, on a phone', () => {
     await expect(player.getByRole('heading', { name: 'Your campaigns', level: 1 })).toBeVisible();
     await expect(player.getByTestId('seat-card')).toHaveCount(2);
     await expect(player.getByRole('article', { name: secondName })).toContainText('Nothing shared yet');
-    await expectNoneOf(player.locator('body').innerText(), GM_WORDS);
+    await expectNoneOf(shownText(player, 'body'), GM_WORDS);
     // The menu (a checkbox without JavaScript) lists the player's screens, not the GM's Knowledge Tomes.
     await player.getByText('Menu').click();
     const nav = player.getByRole('navigation', { name: 'Main' });
@@ -146,14 +153,14 @@ test.describe('the player timeline and concept map show only what the GM made vi
       }
       await player.goto(`/play/${table.campaignId}?view=timeline`);
       await expect(player.getByTestId('play-events').getByRole('listitem')).toHaveCount(1);
-      await expectNoneOf(player.locator('body').innerText(), [...GM_ONLY_WORDS, 'GM only']);
+      await expectNoneOf(shownText(player, 'body'), [...GM_ONLY_WORDS, 'GM only']);
       await player.goto(`/play/${table.campaignId}?view=map`);
       await expect(player.getByTestId('play-concepts').getByRole('listitem').first()).toBeVisible();
       await expect(player.getByTestId('play-concepts')).toContainText('Wenna Corlis');
-      await expectNoneOf(player.locator('body').innerText(), [...GM_ONLY_WORDS, 'gm-secrets.md', 'GM only']);
+      await expectNoneOf(shownText(player, 'body'), [...GM_ONLY_WORDS, 'gm-secrets.md', 'GM only']);
       await player.goto(`/play/${table.campaignId}`);
       await expect(player.getByTestId('play-documents').getByRole('listitem')).toHaveCount(1);
-      await expectNoneOf(player.locator('body').innerText(), ['gm-secrets.md', 'GM only']);
+      await expectNoneOf(shownText(player, 'body'), ['gm-secrets.md', 'GM only']);
       expect((await player.goto(`/play/${table.campaignId}?document=${table.secrets}`))!.status()).toBe(404);
 
       // Another signed-in user, with no seat: 404 on every player page and its API.
@@ -169,7 +176,7 @@ test.describe('the player timeline and concept map show only what the GM made vi
       // The GM's screens by address do not open another's campaign either.
       await strangerPage.goto(`/timeline?campaign=${table.campaignId}`);
       await expect(strangerPage).toHaveURL(/\/timeline\?campaign=/);
-      await expectNoneOf(strangerPage.locator('body').innerText(), ['Ambush in Greywater', ...GM_ONLY_WORDS]);
+      await expectNoneOf(shownText(strangerPage, 'body'), ['Ambush in Greywater', ...GM_ONLY_WORDS]);
       await stranger.close();
       await player.context().close();
     });
