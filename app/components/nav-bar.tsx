@@ -1,9 +1,20 @@
-import { Form, NavLink, useLocation } from '@remix-run/react';
+import { Form, NavLink, useLocation, useRouteLoaderData } from '@remix-run/react';
+import type { SignedInLoader } from '~/routes/_app';
 
 const LINKS = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/assistant', label: 'Campaign Assistant' },
   { to: '/datasets', label: 'Knowledge Tomes' },
+  { to: '/timeline', label: 'Timeline' },
+  { to: '/concept-map', label: 'Concept Map' },
+];
+/**
+ * Someone who only plays: their campaigns and the Assistant; the timeline and the concept map open
+ * their campaign's player view (the screens redirect). No Knowledge Tomes: they keep none.
+ */
+const PLAYER_LINKS = [
+  { to: '/dashboard', label: 'Your campaigns' },
+  { to: '/assistant', label: 'Campaign Assistant' },
   { to: '/timeline', label: 'Timeline' },
   { to: '/concept-map', label: 'Concept Map' },
 ];
@@ -14,6 +25,7 @@ const LINKS = [
  */
 export function NavBar({ username }: { username: string | null }) {
   const location = useLocation();
+  const links = useRouteLoaderData<SignedInLoader>('routes/_app')?.playsOnly ? PLAYER_LINKS : LINKS;
   return (
     <header className="nav">
       <NavLink to={username ? '/dashboard' : '/login'} className="brand" aria-label="Tomekeeper home">
@@ -30,7 +42,7 @@ export function NavBar({ username }: { username: string | null }) {
         <nav aria-label="Main">
           {username ? (
             <ul className="nav-links">
-              {LINKS.map((link) => (
+              {links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to}>{link.label}</NavLink>
                 </li>

@@ -1,4 +1,6 @@
+import { redirect } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/server-runtime';
+import type { PlayerView } from '../../contract/player-views';
 import { viewAsCookie as writeViewAsCookie } from '../../contract/view-as-cookie';
 
 /**
@@ -17,4 +19,20 @@ export async function orNotFound<T>(context: AppLoadContext, work: Promise<T>): 
 /** The view-as switch's cookie, Secure when the page came over https. */
 export function viewAsCookie(mode: 'player' | 'gm', request: Request): string {
   return writeViewAsCookie(mode, new URL(request.url).protocol === 'https:');
+}
+
+/**
+ * The GM's timeline and concept map, asked for by someone who reads the campaign as a player (a
+ * player's card, the nav): answered with the campaign's player view, never "No campaigns yet".
+ */
+export async function redirectReadersToPlayerView(
+  context: AppLoadContext,
+  userId: string,
+  ownCampaignIds: string[],
+  requested: string | null,
+  view: PlayerView,
+): Promise<void> {
+  const seats = await context.domain.seats.listSeats(context.services.db, userId);
+  const to = context.domain.seats.playerScreenRedirect({ ownCampaignIds, seatCampaignIds: seats.map((seat) => seat.campaign_id), requested, view });
+  if (to) throw redirect(to);
 }

@@ -227,59 +227,51 @@ export default function AssistantPage() {
             </div>
           ) : (
             <>
-              <div className="assistant-heading">
-                <h2>{selected.name}</h2>
-                <div className="row">
-                  <Link to={`${here}${historyParam}`} className="button" onClick={() => setChatSession((n) => n + 1)} preventScrollReset>
-                    New Conversation
-                  </Link>
-                  <Link
-                    to={`${here}${loaded.conversation ? `&conversation=${loaded.conversation.id}` : ''}${loaded.showHistory ? '' : '&history=1'}`}
-                    className="button"
-                    aria-expanded={loaded.showHistory}
-                    preventScrollReset
-                  >
-                    {loaded.showHistory ? 'Hide History' : 'Show History'}
-                  </Link>
-                </div>
-              </div>
-              {loaded.history && (
-                <ConversationHistory
-                  campaignId={selected.id}
-                  conversations={loaded.history.conversations}
-                  currentId={loaded.conversation?.id ?? null}
-                  older={loaded.history.older}
-                  isFirstPage={!loaded.history.before}
-                  search={loaded.history.search}
-                  error={actionData && 'historyError' in actionData ? actionData.historyError : null}
-                />
-              )}
-              <div className="assistant-bar">
+              {/* One toolbar row: the campaign's name, the tabs, the conversation's controls and the folded
+                  campaign context. Narrow screens show the short words (the campaign list names the campaign). */}
+              <div className="assistant-toolbar">
+                <h2 className="assistant-title">{selected.name}</h2>
                 <nav className="tabs" aria-label="Assistant sections">
                   <Link
                     to={`${here}${loaded.conversation ? `&conversation=${loaded.conversation.id}` : ''}${historyParam}`}
                     className={loaded.tab === 'chat' ? 'tab active' : 'tab'}
                     aria-current={loaded.tab === 'chat' ? 'page' : undefined}
+                    aria-label="Chat Assistant"
                     preventScrollReset
                   >
-                    Chat Assistant
+                    Chat<span className="wide-words"> Assistant</span>
                   </Link>
                   {!loaded.playerView && (
                     <Link
                       to={`${here}&tab=create`}
                       className={loaded.tab === 'create' ? 'tab active' : 'tab'}
                       aria-current={loaded.tab === 'create' ? 'page' : undefined}
+                      aria-label="Create Content"
                       preventScrollReset
                       onPointerEnter={preloadCreateTab}
                       onFocus={preloadCreateTab}
                     >
-                      Create Content
+                      Create<span className="wide-words"> Content</span>
                     </Link>
                   )}
                 </nav>
+                <Link to={`${here}${historyParam}`} className="button" aria-label="New Conversation" onClick={() => setChatSession((n) => n + 1)} preventScrollReset>
+                  New<span className="wide-words"> Conversation</span>
+                </Link>
+                <Link
+                  to={`${here}${loaded.conversation ? `&conversation=${loaded.conversation.id}` : ''}${loaded.showHistory ? '' : '&history=1'}`}
+                  className="button"
+                  aria-label={loaded.showHistory ? 'Hide History' : 'Show History'}
+                  aria-expanded={loaded.showHistory}
+                  preventScrollReset
+                >
+                  <span className="wide-words">{loaded.showHistory ? 'Hide ' : 'Show '}</span>History
+                </Link>
                 {/* Folded away so the conversation has the screen; one tap opens it. */}
                 <details className="assistant-context">
-                  <summary>About this campaign</summary>
+                  <summary aria-label="About this campaign">
+                    About<span className="widest-words"> this campaign</span>
+                  </summary>
                   <CampaignOverview description={selected.description} tomes={linkedTomes} />
                   {loaded.playerView ? (
                     <p className="notice info assistant-tip">
@@ -300,6 +292,17 @@ export default function AssistantPage() {
                   )}
                 </details>
               </div>
+              {loaded.history && (
+                <ConversationHistory
+                  campaignId={selected.id}
+                  conversations={loaded.history.conversations}
+                  currentId={loaded.conversation?.id ?? null}
+                  older={loaded.history.older}
+                  isFirstPage={!loaded.history.before}
+                  search={loaded.history.search}
+                  error={actionData && 'historyError' in actionData ? actionData.historyError : null}
+                />
+              )}
               {loaded.conversationError && (
                 <p className="notice error" role="alert">
                   {loaded.conversationError}

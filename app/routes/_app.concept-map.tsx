@@ -22,6 +22,7 @@ import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
 import { useHydrated } from '~/lib/use-hydrated';
 import conceptMapStylesHref from '~/styles/concept-map.css?url';
+import { redirectReadersToPlayerView } from '~/lib/seats.server';
 
 export const meta: MetaFunction = () => [{ title: 'Concept Map · Tomekeeper' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: conceptMapStylesHref }];
@@ -33,6 +34,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const campaigns = (await campaignsDomain.listCampaigns(db, user.id)).map(({ id, name }) => ({ id, name }));
   const requested = url.searchParams.get('campaign');
+  await redirectReadersToPlayerView(
+    context,
+    user.id,
+    campaigns.map((campaign) => campaign.id),
+    requested,
+    'map',
+  );
   const selected = campaigns.find((campaign) => campaign.id === requested) ?? campaigns[0] ?? null;
   const base = { campaigns, campaignMissing: Boolean(requested && selected?.id !== requested), panel: panelOf(url), preset: presetOf(url) };
   if (!selected) return { ...base, campaignId: null, map: null, documents: [] as MapDocument[], loadError: null };

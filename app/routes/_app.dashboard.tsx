@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/node';
+import type { Seat } from '../../server/domain/seats/members';
 import { Link, useLoaderData } from '@remix-run/react';
 import { campaignAction, isCampaignIntent } from '~/components/campaigns/campaign-actions.server';
 import { campaignsPanelLinks } from '~/components/campaigns/campaigns-links';
@@ -7,6 +8,8 @@ import { contentLinks } from '~/components/content/content-links';
 import { contentAction, loadContentState } from '~/components/content/content-session.server';
 import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
+import { PlayerHome } from '~/components/seats/player-home';
+import type { ShownDocuments } from '~/components/seats/seat-card';
 import { seatsPanelLinks } from '~/components/seats/seats-links';
 import { tomesPanelLinks } from '~/components/tomes/tomes-links';
 import { readTomeForm, tomeAction } from '~/components/tomes/tome-actions.server';
@@ -36,6 +39,16 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     context.domain.tomes.listDatasets(db, user.id).catch(logged(context)),
     context.domain.seats.listSeats(db, user.id).catch(logged(context)),
   ]);
+  // Someone who only plays lands on their campaigns, in a player's words; a tab asked for by name is the GM's dashboard.
+  if (
+    !url.searchParams.has('tab') &&
+    campaigns &&
+    datasets &&
+    seats &&
+    context.domain.seats.playsOnly({ campaigns: campaigns.length, tomes: datasets.length, seats: seats.length })
+  ) {
+    return { home: 'player' as const, ...(await loadPlayerHome(context, user.id, seats)), joined: url.searchParams.get('joined') };
+  }
   const tomes = tab === 'datasets' && datasets ? await loadTomesView(context, user.id, url, datasets) : null;
   // Each table's campaign budget, so a player sees the 80% warning and the 100% stop up front.
   const seatBudgets =
@@ -43,6 +56,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const activeJobs = tomes ? tomes.activeJobs : await context.domain.tomes.listActiveJobs(db, user.id).catch(() => []);
   const content = tab === 'campaigns' ? await loadContentState(context, user.id, url, campaigns ?? [], datasets ?? []) : null;
   return {
+    home: 'gm' as const,
     tab,
     campaigns: campaigns ?? [],
     datasets: datasets ?? [],
@@ -66,6 +80,23 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return isCampaignIntent(intent) ? campaignAction(context, user.id, intent, form) : tomeAction(context, user.id, form);
 }
 
+/** Each campaign's budget and the documents its GM shows players, read through the player's seat. */
+async function loadPlayerHome(context: AppLoadContext, userId: string, seats: Seat[]) {
+  const { db } = context.services;
+  const [budgets, shown] = await Promise.all([
+    Promise.all(seats.map((seat) => context.domain.campaignBudget.campaignBudgetStatus(db, seat.campaign_id))),
+    Promise.all(
+      seats.map(async (seat): Promise<ShownDocuments> => {
+        const access = await context.domain.ownership.requireCampaignAccess(db, userId, seat.campaign_id);
+        const { documents, document_count } = await context.domain.tomes.listCampaignDocuments(db, access);
+        const ready = documents.filter((document) => document.status === 'ready');
+        return { campaign_id: seat.campaign_id, documents: ready.map(({ id, filename }) => ({ id, filename })), document_count };
+      }),
+    ),
+  ]);
+  return { seats, budgets, shown };
+}
+
 function logged(context: AppLoadContext) {
   return (error: unknown): null => {
     context.log.error({ err: error }, 'loading the dashboard failed');
@@ -74,7 +105,16 @@ function logged(context: AppLoadContext) {
 }
 
 export default function Dashboard() {
-  const { tab, campaigns, datasets, seats, seatBudgets, joined, loadError, tomes, activeJobs, content } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  return loaded.home === 'player' ? (
+    <PlayerHome seats={loaded.seats} budgets={loaded.budgets} shown={loaded.shown} joined={loaded.joined} />
+  ) : (
+    <GmDashboard loaded={loaded} />
+  );
+}
+
+function GmDashboard({ loaded }: { loaded: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { home: 'gm' }> }) {
+  const { tab, campaigns, datasets, seats, seatBudgets, joined, loadError, tomes, activeJobs, content } = loaded;
   return (
     <UploadTrackerProvider initialJobs={activeJobs}>
       <main className="page">

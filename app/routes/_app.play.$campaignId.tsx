@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { parseQuoteRange } from '../../contract/citation-target';
 import { countOf } from '../../contract/usage';
+import { PLAYER_VIEWS, type PlayerView, playerViewUrl } from '../../contract/player-views';
 import { isMarkdownType } from '../../contract/tomes';
 import { PageHeader } from '~/components/page-header';
 import { VisibilityBadge } from '~/components/tomes/gm-blocks-view';
@@ -15,8 +16,8 @@ import { orNotFound } from '~/lib/seats.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign · Tomekeeper' }];
 
-const VIEWS = ['documents', 'timeline', 'map'] as const;
-type View = (typeof VIEWS)[number];
+const VIEWS = PLAYER_VIEWS;
+type View = PlayerView;
 
 /**
  * A campaign as its reader sees it (issue #14), read-only and without JavaScript: the documents,
@@ -90,7 +91,12 @@ export default function PlayCampaignPage() {
       )}
       <nav className="tabs" aria-label="Campaign sections">
         {VIEWS.map((view) => (
-          <Link key={view} to={view === 'documents' ? here : `${here}?view=${view}`} className={loaded.view === view && !loaded.document ? 'tab active' : 'tab'}>
+          <Link
+            key={view}
+            to={playerViewUrl(campaign.id, view)}
+            className={loaded.view === view && !loaded.document ? 'tab active' : 'tab'}
+            aria-current={loaded.view === view && !loaded.document ? 'page' : undefined}
+          >
             {view === 'documents' ? 'Documents' : view === 'timeline' ? 'Timeline' : 'Concept Map'}
           </Link>
         ))}
@@ -98,6 +104,12 @@ export default function PlayCampaignPage() {
           Ask the Assistant
         </Link>
       </nav>
+      {role === 'player' && (
+        <p className="play-home-links small">
+          <Link to="/dashboard">← Your campaigns</Link>
+          <Link to={`/campaigns/${campaign.id}/notes`}>My notes</Link>
+        </p>
+      )}
       <section className="card">
         {loaded.document ? (
           <DocumentReader loaded={loaded} here={here} />

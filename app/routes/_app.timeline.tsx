@@ -28,6 +28,7 @@ import { viewAsPlayer } from '~/lib/view-as.server';
 import { latePart } from '~/lib/late-part';
 import { useHydrated } from '~/lib/use-hydrated';
 import timelineStylesHref from '~/styles/timeline.css?url';
+import { redirectReadersToPlayerView } from '~/lib/seats.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Timeline · Tomekeeper' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: timelineStylesHref }];
@@ -50,6 +51,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
   const campaigns = (await campaignsDomain.listCampaigns(db, user.id)).map(({ id, name }) => ({ id, name }));
   const requested = url.searchParams.get('campaign');
+  await redirectReadersToPlayerView(
+    context,
+    user.id,
+    campaigns.map((campaign) => campaign.id),
+    requested,
+    'timeline',
+  );
   const selected = campaigns.find((campaign) => campaign.id === requested) ?? campaigns[0] ?? null;
   const base = {
     campaigns,

@@ -7,13 +7,16 @@ import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
 
 /** The signed-in shell: every protected screen renders inside it. */
+export type SignedInLoader = typeof loader;
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
-  const [usage, runsCampaigns] = await Promise.all([
+  const [usage, home] = await Promise.all([
     context.domain.usage.currentMonthUsage(context.services.db, user.id, context.services.env.MONTHLY_BUDGET_USD),
-    context.domain.seats.runsAnyCampaign(context.services.db, user.id),
+    context.domain.seats.homeOf(context.services.db, user.id),
   ]);
-  return { usage, runsCampaigns, viewingAsPlayer: viewAsPlayer(request) };
+  // `playsOnly` is read by the nav (a player's links, never a GM's empty screens).
+  return { usage, runsCampaigns: home.runsCampaigns, playsOnly: home.playsOnly, viewingAsPlayer: viewAsPlayer(request) };
 }
 
 export default function SignedInLayout() {

@@ -9,7 +9,7 @@ import seatsStylesHref from '~/styles/seats.css?url';
 export const meta: MetaFunction = () => [{ title: 'Join a campaign · Tomekeeper' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: seatsStylesHref }];
 
-const joinedUrl = (campaignId: string) => `/dashboard?tab=campaigns&joined=${encodeURIComponent(campaignId)}`;
+const joinedUrl = (campaignId: string) => `/dashboard?joined=${encodeURIComponent(campaignId)}`;
 
 /**
  * An invite link, /join/CODE: signed in, one button joins the campaign; signed out, the page

@@ -128,7 +128,7 @@ test.describe('a player at the table, with JavaScript', () => {
     // A new person registers with the GM's link and finds the campaign on the dashboard.
     const player = await playerPage(browser, baseURL!, true);
     await registerThroughInvite(player, link, uniqueName('player'));
-    await expect(player).toHaveURL(/\/dashboard\?tab=campaigns&joined=/);
+    await expect(player).toHaveURL(/\/dashboard\?joined=/);
     await player.getByRole('link', { name: 'Open in Assistant' }).first().click();
     await expect(player).toHaveURL(new RegExp(`/assistant\\?campaign=${campaignId}`));
     await expect(player.getByRole('tab', { name: /Create Content/ })).toHaveCount(0);

@@ -49,7 +49,7 @@ for (const js of [true, false]) {
       const player = await playerPage(browser, baseURL!, js);
       const playerName = uniqueName('player');
       await registerThroughInvite(player, link, playerName);
-      await expect(player).toHaveURL(/\/dashboard\?tab=campaigns&joined=/);
+      await expect(player).toHaveURL(/\/dashboard\?joined=/);
       await expect(player.getByText(`You joined ${campaignName}.`)).toBeVisible();
       const seat = player.getByRole('article', { name: campaignName });
       await expect(seat).toContainText(`GM: ${user.username}`);

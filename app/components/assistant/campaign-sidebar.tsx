@@ -28,7 +28,7 @@ export function CampaignSidebar({
       <details className="campaign-sidebar-fold" open={!current}>
         <summary>
           <h2>Campaigns</h2>
-          {current && <span className="campaign-sidebar-current small">Switch from {current.name}</span>}
+          {current && <span className="campaign-sidebar-current">{current.name}</span>}
         </summary>
         {campaigns.length === 0 && played.length > 0 ? null : campaigns.length === 0 ? (
           <p className="muted small">

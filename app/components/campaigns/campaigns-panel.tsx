@@ -34,7 +34,7 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
   const byId = new Map(datasets.map((dataset) => [dataset.id, dataset]));
 
   return (
-    <section className="campaigns-panel" aria-label="Campaigns">
+    <section className="campaigns-panel" aria-labelledby="campaigns-heading">
       {error && (
         <p className="notice error" role="alert">
           {error}
@@ -47,6 +47,7 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
         </p>
       )}
       <div className="campaigns-toolbar">
+        <h2 id="campaigns-heading">Your campaigns</h2>
         <p className="muted">Each campaign’s assistant reads only the Knowledge Tomes linked to it.</p>
         <Link
           className="button primary"

@@ -111,9 +111,3 @@ export async function leaveCampaign(db: Kysely<DB>, userId: string, campaignId: 
   const removed = await db.deleteFrom('campaign_members').where('campaign_id', '=', campaignId).where('user_id', '=', userId).executeTakeFirst();
   if (Number(removed.numDeletedRows) !== 1) throw notFound('Campaign');
 }
-
-/** Whether the user is the GM of any campaign (the view-as switch is offered only to GMs). */
-export async function runsAnyCampaign(db: Kysely<DB>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('campaigns').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
-  return row !== undefined;
-}
