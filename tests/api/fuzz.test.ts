@@ -173,5 +173,5 @@ describe('fuzzing every /api route', () => {
     } finally {
       await small.close();
     }
-  });
+  }, 120_000);
 });

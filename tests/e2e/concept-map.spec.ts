@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueName } from './fixtures';
 
 const SALTMARSH_NOTE = `# The Saltmarsh Conspiracy
 
@@ -28,7 +28,7 @@ Bel Harrow once hunted smugglers in the Mossveil Wood, and Aneth Quill sheltered
 /** A tome with two campaign notes, uploaded and processed, linked to a new campaign: all through the API. */
 async function seedCampaign(request: APIRequestContext, token: string): Promise<string> {
   const headers = { authorization: `Bearer ${token}` };
-  const tome = await request.post('/api/datasets', { headers, data: { name: 'Saltmarsh Notes', description: 'Lore and session notes' } });
+  const tome = await request.post('/api/datasets', { headers, data: { name: uniqueName('Saltmarsh Notes '), description: 'Lore and session notes' } });
   expect(tome.status()).toBe(201);
   const datasetId = (await tome.json()).id as string;
   for (const [name, text] of [

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { defaultContentFilename, EXAMPLE_PROMPTS } from '../../contract/content';
 import { SALTMERE_LORE, SRD_MONSTERS } from '../../server/domain/content/test-fixtures';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, uniqueName } from './fixtures';
 
 const PROMPT = 'A veteran sellsword who once served in the Lantern Watch';
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -9,7 +9,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 /** An SRD tome uploaded through the API the way the dashboard does it, processed, and linked to a new campaign. */
 async function seedCampaign(request: APIRequestContext, token: string) {
   const auth = { authorization: `Bearer ${token}` };
-  const dataset = await request.post('/api/datasets', { headers: auth, data: { name: 'SRD 5.1', description: 'Monsters and rules' } });
+  const dataset = await request.post('/api/datasets', { headers: auth, data: { name: uniqueName('SRD 5.1 '), description: 'Monsters and rules' } });
   expect(dataset.status()).toBe(201);
   const datasetId = ((await dataset.json()) as { id: string }).id;
   for (const [name, text] of [

@@ -56,33 +56,14 @@ export async function registerThroughInvite(page: Page, link: string, username: 
   await form.getByRole('button', { name: 'Register' }).click();
 }
 
-/** An account registered once per worker, with its signed-in storage state saved to a file (ADR 0310). */
-interface SavedAccount {
-  username: string;
-  token: string;
-  storageState: string;
-}
-
-export const test = base.extend<{ user: { username: string; token: string } }, { gmAccount: SavedAccount }>({
-  // The worker's GM: registered and signed in once, when the worker's first test asks for `user`.
-  // A worker runs one test at a time, so no two tests use the account at once.
-  gmAccount: [
-    async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const account = await register(request, uniqueName(`gm${workerInfo.workerIndex}w`));
-      const storageState = path.join(workerInfo.project.outputDir, '.auth', `gm-worker-${workerInfo.workerIndex}.json`);
-      fs.mkdirSync(path.dirname(storageState), { recursive: true });
-      await request.storageState({ path: storageState });
-      await request.dispose();
-      await use({ ...account, storageState });
-    },
-    { scope: 'worker' },
-  ],
-  // The test's browser context takes the worker GM's saved state: signed in without a request.
-  user: async ({ context, gmAccount }, use) => {
-    const { cookies } = JSON.parse(fs.readFileSync(gmAccount.storageState, 'utf8')) as { cookies: Parameters<typeof context.addCookies>[0] };
-    await context.addCookies(cookies);
-    await use({ username: gmAccount.username, token: gmAccount.token });
+/**
+ * `user`: an account of the test's own, registered through the API, its session cookie in the
+ * page's context. Not one account per worker: the tests read lists, defaults and unique names that
+ * a shared account's earlier tests would change (ADR 0310).
+ */
+export const test = base.extend<{ user: { username: string; token: string } }>({
+  user: async ({ page }, use) => {
+    await use(await signIn(page));
   },
 });
 export { expect };

@@ -112,7 +112,9 @@ test.describe('without JavaScript, on a phone', () => {
     await player.context().close();
   });
 
-  test('someone who runs a campaign and plays in another sees both, apart', async ({ page, user, browser, baseURL }) => {
+  test('someone who runs a campaign and plays in another sees both, apart', async ({ page, browser, baseURL }) => {
+    // An account of its own: the worker's shared GM already runs the campaigns of earlier tests.
+    const user = await signIn(page);
     const otherGm = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const otherGmPage = await otherGm.newPage();
     const gm = await signIn(otherGmPage);

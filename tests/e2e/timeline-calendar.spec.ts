@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueName } from './fixtures';
 
 const HARPTOS = path.resolve(import.meta.dirname, '../../server/domain/timeline/fixtures/fantasy-calendar/harptos.json');
 const SESSION_LOG = path.resolve(import.meta.dirname, '../../server/domain/timeline/proposals/fixtures/session-3.log');
@@ -18,7 +18,7 @@ async function campaignWithEvent(page: Page, token: string, name: string) {
 
 async function linkLog(page: Page, token: string, campaign: string) {
   const auth = { authorization: `Bearer ${token}` };
-  const tome = ((await (await page.request.post('/api/datasets', { data: { name: 'Session logs' }, headers: auth })).json()) as { id: string }).id;
+  const tome = ((await (await page.request.post('/api/datasets', { data: { name: uniqueName('Session logs ') }, headers: auth })).json()) as { id: string }).id;
   const upload = await page.request.post(`/api/datasets/${tome}/documents`, {
     headers: auth,
     multipart: { file: { name: 'session-3.log', mimeType: 'text/plain', buffer: (await import('node:fs')).readFileSync(SESSION_LOG) } },

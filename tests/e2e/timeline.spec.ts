@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueName } from './fixtures';
 
 async function createCampaign(page: Page, token: string, name: string): Promise<string> {
   const response = await page.request.post('/api/campaigns', {
@@ -162,7 +162,8 @@ test.describe('campaign timeline in real Chromium', () => {
   test('links documents of the tomes linked to the campaign', async ({ page, user }) => {
     const auth = { authorization: `Bearer ${user.token}` };
     const campaign = await createCampaign(page, user.token, 'Harbour Intrigue');
-    const tome = await page.request.post('/api/datasets', { data: { name: 'Saltmarsh notes' }, headers: auth });
+    const tomeName = uniqueName('Saltmarsh notes ');
+    const tome = await page.request.post('/api/datasets', { data: { name: tomeName }, headers: auth });
     expect(tome.status()).toBe(201);
     const tomeId = ((await tome.json()) as { id: string }).id;
     const upload = await page.request.post(`/api/datasets/${tomeId}/documents`, {
@@ -178,7 +179,7 @@ test.describe('campaign timeline in real Chromium', () => {
     await page.getByRole('link', { name: '+ Add Event' }).click();
     const modal = page.getByTestId('event-modal');
     await modal.getByLabel('Title').fill('The Sea Ghost is sighted');
-    await expect(modal.getByRole('group', { name: 'Saltmarsh notes' })).toBeVisible();
+    await expect(modal.getByRole('group', { name: tomeName })).toBeVisible();
     await modal.getByLabel('smugglers.md').check();
     await modal.getByRole('button', { name: 'Create Event' }).click();
     await expect(modal).toBeHidden();
