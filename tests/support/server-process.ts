@@ -91,7 +91,7 @@ export async function startProcess(
   };
   // Ready once it says so (the server's listening line, the worker's start line): no deadline of
   // its own, the test's timeout is the only clock (a loaded machine may take minutes to start it).
-  await printed(entry === 'server/main.ts' ? /Server listening at/ : /Workers started/);
+  await printed(entry === 'jobs/worker.ts' ? /Workers started/ : /Server listening at/);
   if (entry === 'server/main.ts' && options.waitForHealth !== false) {
     const health = await fetch(`${url}/api/health`);
     if (!health.ok) throw new Error(`${entry} answered ${health.status} on /api/health once listening:\n${text}`);
