@@ -1,5 +1,4 @@
 /** Content creation: what the browser and the server agree on (spec sections 2, 3, 5, 7, 8, 9). */
-import type { ChatCitation } from './chat';
 export const CONTENT_TYPES = ['character', 'location', 'mission', 'lore'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 

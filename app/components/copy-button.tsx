@@ -21,3 +21,16 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
     </button>
   );
 }
+
+/** A value shown only once: a read-only field to select (without JavaScript) and its Copy button. */
+export function CopyField({ label, value, copyLabel, testId }: { label: string; value: string; copyLabel: string; testId: string }) {
+  return (
+    <div className="copy-field">
+      <label>
+        {label}
+        <input readOnly value={value} data-testid={testId} />
+      </label>
+      <CopyButton value={value} label={copyLabel} />
+    </div>
+  );
+}

@@ -36,3 +36,21 @@ export async function redirectReadersToPlayerView(
   const to = context.domain.seats.playerScreenRedirect({ ownCampaignIds, seatCampaignIds: seats.map((seat) => seat.campaign_id), requested, view });
   if (to) throw redirect(to);
 }
+
+/**
+ * A GM screen's campaigns (timeline, concept map) and the one asked for in `?campaign=` (else the
+ * first); someone who reads it as a player is sent to their player view first.
+ */
+export async function campaignsOfGmScreen(context: AppLoadContext, userId: string, url: URL, view: PlayerView) {
+  const campaigns = (await context.domain.campaigns.listCampaigns(context.services.db, userId)).map(({ id, name }) => ({ id, name }));
+  const requested = url.searchParams.get('campaign');
+  await redirectReadersToPlayerView(
+    context,
+    userId,
+    campaigns.map((campaign) => campaign.id),
+    requested,
+    view,
+  );
+  const selected = campaigns.find((campaign) => campaign.id === requested) ?? campaigns[0] ?? null;
+  return { campaigns, requested, selected };
+}

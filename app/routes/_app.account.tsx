@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { API_TOKEN_LIFETIMES, API_TOKEN_NAME_MAX, SESSION_ONLY_MESSAGE } from '../../contract/api-tokens';
-import { CopyButton } from '~/components/copy-button';
+import { CopyField } from '~/components/copy-button';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields, readFormOrEmpty } from '~/lib/form-data';
@@ -86,11 +86,7 @@ export default function Account() {
             <p>
               <strong>Token “{result.created.name}” created.</strong> Copy it now: it is shown only once.
             </p>
-            <label>
-              Token
-              <input readOnly value={result.created.token} data-testid="new-token" />
-            </label>
-            <CopyButton value={result.created.token} label="Copy token" />
+            <CopyField label="Token" value={result.created.token} copyLabel="Copy token" testId="new-token" />
           </div>
         )}
         <Form method="post" className="invite-form" key={result?.created?.token}>

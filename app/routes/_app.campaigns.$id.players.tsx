@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { CopyButton } from '~/components/copy-button';
+import { CopyField } from '~/components/copy-button';
 import { PageHeader } from '~/components/page-header';
 import { CampaignBudgetNotice } from '~/components/seats/campaign-budget-notice';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
@@ -151,20 +151,8 @@ export default function CampaignPlayers() {
             <p>
               <strong>Invite created.</strong> Copy it now: for your players’ safety it is shown only once.
             </p>
-            <div className="copy-field">
-              <label>
-                Link
-                <input readOnly value={result.created.link} data-testid="invite-link" />
-              </label>
-              <CopyButton value={result.created.link} label="Copy link" />
-            </div>
-            <div className="copy-field">
-              <label>
-                Code
-                <input readOnly value={result.created.code} data-testid="invite-code" />
-              </label>
-              <CopyButton value={result.created.code} label="Copy code" />
-            </div>
+            <CopyField label="Link" value={result.created.link} copyLabel="Copy link" testId="invite-link" />
+            <CopyField label="Code" value={result.created.code} copyLabel="Copy code" testId="invite-code" />
           </div>
         )}
         <Form method="post" className="invite-form">

@@ -22,7 +22,7 @@ import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
 import { useHydrated } from '~/lib/use-hydrated';
 import conceptMapStylesHref from '~/styles/concept-map.css?url';
-import { redirectReadersToPlayerView } from '~/lib/seats.server';
+import { campaignsOfGmScreen } from '~/lib/seats.server';
 
 export const meta: MetaFunction = () => [{ title: 'Concept Map · Tomekeeper' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: conceptMapStylesHref }];
@@ -30,18 +30,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: conceptMap
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
   const { db } = context.services;
-  const { campaigns: campaignsDomain, conceptMap } = context.domain;
+  const { conceptMap } = context.domain;
   const url = new URL(request.url);
-  const campaigns = (await campaignsDomain.listCampaigns(db, user.id)).map(({ id, name }) => ({ id, name }));
-  const requested = url.searchParams.get('campaign');
-  await redirectReadersToPlayerView(
-    context,
-    user.id,
-    campaigns.map((campaign) => campaign.id),
-    requested,
-    'map',
-  );
-  const selected = campaigns.find((campaign) => campaign.id === requested) ?? campaigns[0] ?? null;
+  const { campaigns, requested, selected } = await campaignsOfGmScreen(context, user.id, url, 'map');
   const base = { campaigns, campaignMissing: Boolean(requested && selected?.id !== requested), panel: panelOf(url), preset: presetOf(url) };
   if (!selected) return { ...base, campaignId: null, map: null, documents: [] as MapDocument[], loadError: null };
   try {

@@ -28,7 +28,7 @@ import { viewAsPlayer } from '~/lib/view-as.server';
 import { latePart } from '~/lib/late-part';
 import { useHydrated } from '~/lib/use-hydrated';
 import timelineStylesHref from '~/styles/timeline.css?url';
-import { redirectReadersToPlayerView } from '~/lib/seats.server';
+import { campaignsOfGmScreen } from '~/lib/seats.server';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign Timeline · Tomekeeper' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: timelineStylesHref }];
@@ -42,23 +42,14 @@ const EventDialog = latePart('timeline-event-dialog', () => import('~/components
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = requireUser(context, request);
   const { db } = context.services;
-  const { campaigns: campaignsDomain, timeline } = context.domain;
+  const { timeline } = context.domain;
   const url = new URL(request.url);
   const zoomParam = url.searchParams.get('zoom');
   const zoom: ZoomLevel = isZoomLevel(zoomParam) ? zoomParam : DEFAULT_ZOOM;
   const type = parseTypeFilter(url.searchParams.get('type'));
   const page = parsePage(url.searchParams.get('page'));
 
-  const campaigns = (await campaignsDomain.listCampaigns(db, user.id)).map(({ id, name }) => ({ id, name }));
-  const requested = url.searchParams.get('campaign');
-  await redirectReadersToPlayerView(
-    context,
-    user.id,
-    campaigns.map((campaign) => campaign.id),
-    requested,
-    'timeline',
-  );
-  const selected = campaigns.find((campaign) => campaign.id === requested) ?? campaigns[0] ?? null;
+  const { campaigns, requested, selected } = await campaignsOfGmScreen(context, user.id, url, 'timeline');
   const base = {
     campaigns,
     zoom,
