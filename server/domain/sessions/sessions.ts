@@ -12,6 +12,7 @@ import { calendarFor } from '../timeline/calendar';
 import { createDateReader } from '../timeline/proposals/in-world-dates';
 import { type ProposeResult, proposeFromText } from '../timeline/proposals/proposals';
 import type { AiProviders } from '../../ai/providers';
+import type { CampaignSession } from '../../../contract/api/sessions';
 
 /**
  * A campaign's sessions (issue 35): numbered, with the real-world day they were played, the
@@ -19,28 +20,7 @@ import type { AiProviders } from '../../ai/providers';
  * a title and Markdown notes with `:::gm` blocks. The GM writes them; a player (and the GM
  * viewing as one) reads only the sessions the GM shows, their notes without the GM blocks.
  */
-export interface CampaignSession {
-  id: string;
-  campaign_id: string;
-  number: number;
-  /** The real-world day it was played (YYYY-MM-DD), or null. */
-  played_on: string | null;
-  /** In the campaign's calendar (its YEAR-MONTH-DAY form), or null; with world_end a range. */
-  world_start: string | null;
-  world_end: string | null;
-  world_start_day: number | null;
-  world_end_day: number | null;
-  /** How the in-world date or range reads: '28 Flamerule 1372 DR – 2 Eleasis 1372 DR'. */
-  world_label: string | null;
-  title: string;
-  /** Markdown; for a player, without the `:::gm` blocks. */
-  notes: string;
-  /** Whether the notes hold `:::gm` blocks (always false for a player). */
-  notes_hold_gm_blocks: boolean;
-  player_visible: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type { CampaignSession } from '../../../contract/api/sessions';
 
 /** Session 1 first: the list reads as the campaign went. */
 const SESSION_ORDER: SortKey[] = [

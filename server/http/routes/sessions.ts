@@ -1,34 +1,13 @@
-import { z } from 'zod';
 import { sessionFieldsSchema, sessionUpdateSchema } from '../../../contract/sessions';
 import { wantsPage } from '../../domain/paging';
 import { createSession, deleteSession, getSession, listSessions, listSessionsPage, proposeFromSession, updateSession } from '../../domain/sessions/sessions';
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { campaignAccessOf } from '../campaign-access';
-import { errorResponse, listOrPage, pageQuerySchema, timestamp } from '../../../contract/api/shared';
+import { sessionParams, sessionSchema } from '../../../contract/api/sessions';
+import { errorResponse, idParams as campaignParams, listOrPage, pageQuerySchema, removedResponse } from '../../../contract/api/shared';
 import { proposeResultSchema } from '../../../contract/api/timeline';
 import type { ZodApi } from '../zod-schemas';
-
-const sessionSchema = z.object({
-  id: z.string(),
-  campaign_id: z.string(),
-  number: z.number().int(),
-  played_on: z.string().nullable().describe('The real-world day it was played, YYYY-MM-DD'),
-  world_start: z.string().nullable().describe("The in-world date in the campaign's calendar (YEAR-MONTH-DAY), or null"),
-  world_end: z.string().nullable().describe('The last in-world day of a range, or null'),
-  world_start_day: z.number().int().nullable().describe('world_start as a day number (days since 1970-01-01, proleptic Gregorian)'),
-  world_end_day: z.number().int().nullable(),
-  world_label: z.string().nullable().describe("How the in-world date or range reads: '28 Flamerule 1372 DR'"),
-  title: z.string(),
-  notes: z.string().describe('Markdown; a player reads it without the `:::gm` blocks'),
-  notes_hold_gm_blocks: z.boolean().describe('The notes hold `:::gm` blocks (false for a player)'),
-  player_visible: z.boolean().describe("Shown to the campaign's players (false: GM-only)"),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-
-const campaignParams = z.object({ id: z.string() });
-const sessionParams = z.object({ id: z.string(), sessionId: z.string() });
 
 export async function sessionRoutes(app: ZodApi, services: Services) {
   const { db, ai } = services;
@@ -108,7 +87,7 @@ export async function sessionRoutes(app: ZodApi, services: Services) {
         description: 'Its pending and reviewed proposals go with it; events accepted from them stay on the timeline.',
         tags,
         params: sessionParams,
-        response: { 200: z.object({ deleted: z.string() }), 404: errorResponse },
+        response: { 200: removedResponse('deleted'), 404: errorResponse },
       },
     },
     async (request) => {
