@@ -4,6 +4,7 @@
 // imported as published. server/project-files.ts finds the bundles (entryFile) and the project's
 // files from dist/, one folder below the root as server/ is.
 //   node scripts/build-server.mjs
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import esbuild from 'esbuild';
@@ -36,3 +37,11 @@ await esbuild.build({
   logLevel: 'warning',
 });
 console.log(`dist/: ${Object.keys(ENTRIES).length} server entries compiled`);
+
+// The empty, migrated database a fresh data folder is loaded from instead of running initdb
+// (server/db/pristine-database.ts, ADR 0350).
+execFileSync(process.execPath, ['--liftoff-only', path.join(outdir, 'migrate.js'), '--write-pristine', path.join(outdir, 'pristine-database.tar.gz')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+console.log('dist/pristine-database.tar.gz: the empty database of a fresh data folder');

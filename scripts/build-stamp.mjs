@@ -10,7 +10,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const STAMP = path.join(root, 'dist/build-inputs.sha256');
 /** What the build reads: folders walked whole (tests left out, they build nothing) and single files. */
-const INPUT_FOLDERS = ['app', 'server', 'jobs', 'contract', 'public', 'patches'];
+const INPUT_FOLDERS = ['app', 'server', 'jobs', 'contract', 'db', 'public', 'patches'];
 const INPUT_FILES = [
   'package.json',
   'package-lock.json',
@@ -21,7 +21,7 @@ const INPUT_FILES = [
   'scripts/precompress-assets.mjs',
 ];
 /** Outputs whose absence means a build even when the stamp matches. */
-const OUTPUTS = ['build/server/index.js', 'dist/main.js'];
+const OUTPUTS = ['build/server/index.js', 'dist/main.js', 'dist/pristine-database.tar.gz'];
 
 function* filesUnder(folder) {
   let entries;

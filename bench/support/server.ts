@@ -13,7 +13,7 @@ import path from 'node:path';
 export async function startBuiltServer(
   port: number,
   env: Record<string, string> = {},
-  options: { dataDir?: string; nodeArgs?: string[]; serveScript?: boolean } = {},
+  options: { dataDir?: string; nodeArgs?: string[]; serveScript?: boolean; onSpawn?: (pid: number) => void } = {},
 ) {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tomekeeper-bench-'));
   // The same Node as the benchmark (run through npm, that is the repository's Node 24).
@@ -34,6 +34,7 @@ export async function startBuiltServer(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  options.onSpawn?.(child.pid!);
   const base = `http://127.0.0.1:${port}`;
   // Up to 10 minutes: a first start on a loaded shared machine has taken over 3.
   for (let i = 0; i < 1200; i++) {

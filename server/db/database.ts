@@ -9,6 +9,7 @@ import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 import { bufferCacheMbForDataDir } from './buffer-cache';
 import { PgliteDialect } from './pglite-dialect';
+import { pristineDatabaseFor } from './pristine-database';
 import type { DB } from './schema';
 import { FLOAT4_ARRAY, parseRealArray, realArrayText } from './real-arrays';
 
@@ -93,6 +94,8 @@ export function pgliteStartParams(dataDir: string | 'memory'): string[] {
 export interface EmbeddedOptions {
   filesystem?: (dataDir: string, onDiskFull: () => void) => DiskWatchingFS;
   loadDataDir?: Blob;
+  /** The build's empty database a fresh folder is loaded from (pristine-database.ts). */
+  pristineFile?: string;
 }
 
 export async function openEmbedded(dataDir: string | 'memory', options: EmbeddedOptions = {}): Promise<Database> {
@@ -101,7 +104,7 @@ export async function openEmbedded(dataDir: string | 'memory', options: Embedded
     return embeddedDatabase(await PGlite.create('memory://', { ...settings, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) }));
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const filesystem = options.filesystem ?? ((dir, onDiskFull) => new DiskWatchingFS(dir, onDiskFull));
-  let loadDataDir = options.loadDataDir;
+  let loadDataDir = options.loadDataDir ?? pristineDatabaseFor(dataDir, options.pristineFile);
   const instance = await RecoveringInstance.start((onDiskFull, restart) => {
     // A start on a disk known to be full never settles (it stops at its first failed write), and
     // each one holds its memory: after a failure, none is tried until the disk has room again.
