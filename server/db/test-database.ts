@@ -44,7 +44,10 @@ export async function createTestDatabase(): Promise<Database> {
   return database;
 }
 
-/** A migrated embedded database in a data folder of its own (a test of the disk under it). */
+/**
+ * A migrated embedded database started as the server starts one (openEmbedded's settings), in a data
+ * folder of its own (a test of the disk under it) or in 'memory': the template's copy, no initdb.
+ */
 export async function createEmbeddedTestDatabase(dataDir: string, options: Omit<EmbeddedOptions, 'loadDataDir'> = {}): Promise<Database> {
   const database = await openEmbedded(dataDir, { ...options, loadDataDir: await embeddedTemplate() });
   await migrate(database);
