@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, pgliteSettings, type Database } from './database';
-import { createTestDatabase } from './test-database';
+import { pgliteSettings, type Database } from './database';
+import { createEmbeddedTestDatabase, createTestDatabase } from './test-database';
 
 describe('database', () => {
   let database: Database;
@@ -42,7 +42,7 @@ describe('database', () => {
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     "starts the embedded database with the server's Postgres settings (a bounded buffer pool)",
     async () => {
-      const embedded = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
+      const embedded = await createEmbeddedTestDatabase('memory');
       try {
         for (const setting of pgliteSettings('memory')) {
           const [name, value] = setting.split('=');
@@ -62,7 +62,7 @@ describe('database', () => {
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     'keeps the embedded ANALYZE sample small: its heap keeps the largest sample it ever held (EMBEDDED_STATISTICS_TARGET)',
     async () => {
-      const embedded = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
+      const embedded = await createEmbeddedTestDatabase('memory');
       try {
         const { db } = embedded;
         await sql`create table sampled (n integer)`.execute(db);

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { sql } from 'kysely';
 import { startFakeVoyage, type FakeVoyage } from '../support/fake-voyage';
-import { apiClient, firstStartCode, startProcess, type ServerProcess } from '../support/server-process';
+import { apiClient, firstStartCode, holdTemplateDatabase, startProcess, type ServerProcess } from '../support/server-process';
 
 // kill -9 during ingestion, start again on the same DATA_DIR: the new process, holding the data
 // folder's lock, fails what the dead one left active, pg-boss runs the job again, and the document
@@ -14,7 +14,8 @@ import { apiClient, firstStartCode, startProcess, type ServerProcess } from '../
 // (it fails it, so it is retried after the restart), and the restart completes it once.
 // The embedding service (a local fake) hangs while a stop is due, so the stop lands mid-ingest.
 // The two stops run one after the other on one data folder: the server restarted after the
-// kill -9 is the one stopped by SIGTERM (three starts, not four; each start is most of the time).
+// kill -9 is the one stopped by SIGTERM (three starts, not four; each start is most of the time),
+// and the folder starts with the migrated test template in it (a restart's start, not initdb's).
 // The timeout is the only clock (a start can take minutes beside a loaded browser lane): no step has a deadline of its own.
 describe('a job interrupted by a stop', { timeout: 900_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-crash-'));
@@ -67,6 +68,8 @@ describe('a job interrupted by a stop', { timeout: 900_000 }, () => {
   it('kill -9: the job is picked up again at the restart and completes', async () => {
     voyage = await startFakeVoyage();
     env = { DATA_DIR: dataDir, API_ONLY: 'true', VOYAGE_API_KEY: 'test-key', VOYAGE_BASE_URL: voyage.baseUrl };
+    // Not a first start (its initdb and migrations are not what this tests): the migrated template, no accounts yet.
+    await holdTemplateDatabase(dataDir);
     server = await startProcess('server/main.ts', env);
     const code = await firstStartCode(server);
     const registered = await apiClient(server.url)('POST', '/api/auth/register', {

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { createEmbeddedTestDatabase } from '../../server/db/test-database';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -124,4 +125,14 @@ export function apiClient(baseUrl: string, token?: string) {
 export async function firstStartCode(server: ServerProcess): Promise<string | undefined> {
   const pattern = /TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/;
   return pattern.exec(await server.printed(pattern))?.[0];
+}
+
+/**
+ * Puts the migrated test template into DATA_DIR/pg, so the process starts as on a restart: for a
+ * test of what happens after the first start (a fresh folder's initdb and migrations in a child
+ * process are most of a first start's CPU; tests/api/stop-during-start.test.ts covers that start).
+ */
+export async function holdTemplateDatabase(dataDir: string): Promise<void> {
+  const database = await createEmbeddedTestDatabase(path.join(dataDir, 'pg'));
+  await database.close();
 }
