@@ -270,6 +270,24 @@ export function dateInOrder(items: Array<{ text: string; session: number }>, rea
   });
 }
 
+/** Whether an entry is a chat transcript's message of table talk (chat-transcript.ts), given the transcript's speakers. */
+function chatTalkOf(entries: Entry[], read: DateReader, fallbackDay: number): (entry: Entry) => boolean {
+  const speakers = new Set(entries.flatMap((entry) => (entry.chat?.speaker ? [entry.chat.speaker] : [])));
+  const writesDate = (text: string) => read(text, fallbackDay) !== null;
+  return (entry) => Boolean(entry.chat && (entry.chat.notice || isChatTalk(entry.text, speakers, writesDate)));
+}
+
+/**
+ * Whether a passage (by its offsets) lies in a chat message that is table talk: a model's proposals
+ * are held to the same structural reading of a transcript as the offline engine's.
+ */
+export function chatTalkSpans(content: string, calendar: Calendar, fallbackDay: number): (start: number, end: number) => boolean {
+  const entries = sessionEntries(content);
+  const isChatTalkEntry = chatTalkOf(entries, createDateReader(calendar), fallbackDay);
+  const talk = entries.filter(isChatTalkEntry);
+  return (start, end) => talk.some((entry) => start < entry.start + entry.text.length && end > entry.start);
+}
+
 /** Proposals from a document's text, in order. `fallbackDay` places passages no date reaches. */
 export function proposeFromNotes(content: string, calendar: Calendar, fallbackDay: number): ProposalDraft[] {
   const party = partyOf(content);
@@ -277,15 +295,14 @@ export function proposeFromNotes(content: string, calendar: Calendar, fallbackDa
   const entries = sessionEntries(content);
   const read = createDateReader(calendar);
   const dates = dateInOrder(entries, read, fallbackDay);
-  const speakers = new Set(entries.flatMap((entry) => (entry.chat?.speaker ? [entry.chat.speaker] : [])));
-  const writesDate = (text: string) => read(text, fallbackDay) !== null;
+  const isChatTalkEntry = chatTalkOf(entries, read, fallbackDay);
   let currentPlace: { session: number; name: string } | null = null;
   for (const [index, entry] of entries.entries()) {
     if (entry.heading) continue;
     const names = namesIn(entry.text, party);
     if (names.places.length > 0 && MOVEMENT.test(entry.text)) currentPlace = { session: entry.session, name: names.places[0] };
     if (isTableTalk(entry.text)) continue;
-    if (entry.chat && (entry.chat.notice || isChatTalk(entry.text, speakers, writesDate))) continue;
+    if (isChatTalkEntry(entry)) continue;
     const location = names.places[0] ?? (currentPlace?.session === entry.session ? currentPlace.name : '');
     drafts.push({
       title: titleOf(entry.text),
