@@ -1,12 +1,15 @@
 /**
  * Session logs -> proposed events, scored on the tuning and the held-out halves.
  *
- *   npx tsx bench/timeline/session-logs.ts [--details]
+ *   npx tsx bench/timeline/session-logs.ts [--details] [--half tuning|held-out]
+ *
+ * `--half tuning` while working on the engine: the held-out half is run only to report.
  */
 import { scoreLogs } from './session-log-score';
 
 const details = process.argv.includes('--details');
-for (const half of ['tuning', 'held-out'] as const) {
+const only = process.argv.includes('--half') ? process.argv[process.argv.indexOf('--half') + 1] : null;
+for (const half of (['tuning', 'held-out'] as const).filter((name) => only === null || name === only)) {
   const scores = scoreLogs(half);
   const sum = (key: 'expected' | 'found' | 'nonEvents' | 'datedFromText') => scores.reduce((total, score) => total + score[key], 0);
   console.log(

@@ -152,7 +152,8 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
     const ownName = leapDayName(date);
     if (ownName) return `${ownName}, ${yearLabel(date.year)}`;
     if (month.intercalary) {
-      return month.length === 1 ? `${name}, ${yearLabel(date.year)}` : `${name} (day ${date.day}), ${yearLabel(date.year)}`;
+      // A festival of one day keeps its plain name in a leap year too: the added day reads by its own (Midsummer, then Shieldmeet).
+      return months[date.month - 1].length === 1 ? `${name}, ${yearLabel(date.year)}` : `${name} (day ${date.day}), ${yearLabel(date.year)}`;
     }
     return `${date.day} ${name} ${yearLabel(date.year)}`;
   };

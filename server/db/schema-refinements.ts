@@ -32,6 +32,7 @@ export const columnTypes: Record<string, string> = {
   'chunk_embeddings.embedding': 'ColumnType<number[], Float32Array | number[] | string, Float32Array | number[] | string>',
   'chunk_embeddings_pending.chunk_id': 'number',
   'chunk_embeddings_pending.embedding': 'ColumnType<number[], Float32Array | number[] | string, Float32Array | number[] | string>',
+  'campaign_record_vectors.embedding': 'ColumnType<number[], Float32Array | number[] | string, Float32Array | number[] | string>',
   'chunk_vectors.chunk_id': 'number',
   'chunk_vectors.model': 'string',
   'chunk_vectors.embedding': 'ColumnType<number[], Float32Array | number[] | string, Float32Array | number[] | string>',

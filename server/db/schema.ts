@@ -56,6 +56,14 @@ export interface CampaignMembersTable {
   joined_at: Generated<Date>;
 }
 
+export interface CampaignRecordVectorsTable {
+  campaign_id: string;
+  model: string;
+  content_hash: string;
+  embedding: ColumnType<number[], Float32Array | number[] | string, Float32Array | number[] | string>;
+  created_at: Generated<Date>;
+}
+
 export interface CampaignSessionsTable {
   id: Generated<string>;
   campaign_id: string;
@@ -423,6 +431,7 @@ export interface DB {
   campaign_invite_revocations: CampaignInviteRevocationsTable;
   campaign_invites: CampaignInvitesTable;
   campaign_members: CampaignMembersTable;
+  campaign_record_vectors: CampaignRecordVectorsTable;
   campaign_sessions: CampaignSessionsTable;
   campaigns: CampaignsTable;
   chunk_embeddings: ChunkEmbeddingsTable;

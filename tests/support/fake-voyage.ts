@@ -8,7 +8,9 @@ import { listenOnFreePort } from './listen';
  *
  * Embeddings are deterministic bag-of-words hashes of the input, L2-normalised, of the
  * requested output_dimension (1024 when absent), so texts sharing words come out close
- * and retrieval tests can rank by them. `fakeVoyageEmbedding` computes the same vector.
+ * and retrieval tests can rank by them. `fakeVoyageEmbedding` computes the same vector. A test of
+ * search by meaning gives `sameMeaning`, groups of words the fake model reads as one ("ship",
+ * "galleon"), so texts that share no word can still come out close, as with a real model.
  * Like the real API it refuses more than 128 inputs and empty strings.
  *
  * Reranking scores each document by the share of the query's words it holds (see
@@ -66,7 +68,8 @@ export interface FakeVoyage {
 const MAX_INPUTS = 128;
 const MAX_RERANK_DOCUMENTS = 1000;
 
-export async function startFakeVoyage(): Promise<FakeVoyage> {
+export async function startFakeVoyage(options: { sameMeaning?: string[][] } = {}): Promise<FakeVoyage> {
+  const meaningOf = new Map((options.sameMeaning ?? []).flatMap((group) => group.map((word) => [word.toLowerCase(), group[0].toLowerCase()] as const)));
   const requests: CapturedVoyageRequest[] = [];
   const queue: FakeVoyageScript[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -137,7 +140,7 @@ export async function startFakeVoyage(): Promise<FakeVoyage> {
       const tokens = inputs.map((text) => options.tokensPerText ?? Math.max(1, Math.ceil(text.length / 4)));
       sendJson(res, 200, {
         object: 'list',
-        data: inputs.map((text, index) => ({ object: 'embedding', embedding: fakeVoyageEmbedding(text, dimension), index })),
+        data: inputs.map((text, index) => ({ object: 'embedding', embedding: fakeVoyageEmbedding(text, dimension, meaningOf), index })),
         model: body.model,
         usage: { total_tokens: tokens.reduce((sum, count) => sum + count, 0) },
       });
@@ -197,9 +200,10 @@ export function fakeVoyageRerankScore(query: string, document: string): number {
 }
 
 /** The fake's embedding of one text: hashed lowercased words, L2-normalised. */
-export function fakeVoyageEmbedding(text: string, dimension: number): number[] {
+export function fakeVoyageEmbedding(text: string, dimension: number, meaningOf: ReadonlyMap<string, string> = new Map()): number[] {
   const vector = new Array<number>(dimension).fill(0);
-  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+  for (const written of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const word = meaningOf.get(written) ?? written;
     let hash = 2166136261;
     for (let i = 0; i < word.length; i += 1) {
       hash ^= word.charCodeAt(i);

@@ -70,7 +70,7 @@ export async function prepareCampaignChat(db: Kysely<DB>, access: CampaignAccess
     contextLevel: context_level,
     async answer(options: AnswerOptions = {}) {
       const onText = await sendOpeningFirst(ai.generator.opening, options.onText);
-      const [search, records] = await Promise.all([findPassages(), recordPassages(db, access, query)]);
+      const [search, records] = await Promise.all([findPassages(), recordPassages(db, access, query, ai.embedder)]);
       await recordSearchUsage(db, userId, search, campaignId);
       // The campaign's own record first: "what happened last session?" is about it, not the rulebook.
       const passages = [...records, ...search.passages];

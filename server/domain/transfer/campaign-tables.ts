@@ -174,4 +174,5 @@ export const LEFT_OUT: Record<string, string> = {
   chunk_search_terms: 'kept by a trigger on chunks',
   search_term_counts: 'kept by a trigger on chunks',
   search_passage_counts: 'kept by a trigger on chunks',
+  campaign_record_vectors: "made again from the events and sessions at the first question, with the importing server's embedding model",
 };

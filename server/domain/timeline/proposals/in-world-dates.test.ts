@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calendarOf, type Calendar } from '../../../../contract/calendar';
+import { calendarOf, normalizeCalendar, type Calendar } from '../../../../contract/calendar';
 import { scoreLogs } from '../../../../bench/timeline/session-log-score';
 import { importFantasyCalendar } from '../fantasy-calendar';
 import { createDateReader } from './in-world-dates';
@@ -37,6 +37,28 @@ describe('in-world dates read from session notes', () => {
     expect(reads(harptos, 'Flamerule 28th: a storm.', '1372-09-01')).toEqual({ date: '1372-09-28', absolute: true });
     // Not dates: a lower-case word that happens to be a name, a number of things.
     expect(reads(harptos, 'a hammer 3 feet long')).toBeNull();
+  });
+
+  it('reads a festival day whose name starts with an article, written as a name', () => {
+    const tides = calendarOf(
+      normalizeCalendar({
+        name: 'Tides',
+        months: [
+          { name: 'Saltmarch', length: 28 },
+          { name: 'the Drowning', length: 1, intercalary: true },
+          { name: 'Brightwake', length: 28 },
+        ],
+        weekdays: ['One', 'Two', 'Three'],
+        first_weekday: 0,
+        week_resets_each_month: false,
+        leap_days: [],
+        eras: [],
+        moons: [],
+        epoch: 0,
+      }),
+    );
+    expect(reads(tides, 'On the Drowning the tide uncovers the chapel.', '0212-01-10')).toEqual({ date: '0212-02-01', absolute: true });
+    expect(reads(tides, 'we talked about the drowning of the crew', '0212-01-10')).toBeNull();
   });
 
   it('reads Gregorian dates and abbreviations', () => {

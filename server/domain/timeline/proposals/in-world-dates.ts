@@ -61,6 +61,8 @@ const YEAR = `(-?\\d{1,6}(?:\\s+[A-Z][\\p{L}.]{0,11}(?:\\s+[A-Z][\\p{L}]+)?)?)`;
 const dayValue = (text: string) => (/^\d/.test(text) ? Number.parseInt(text, 10) : (ORDINALS.get(text.toLowerCase()) ?? 0));
 const countValue = (text: string) => (/^\d/.test(text) ? Number(text) : (CARDINALS.get(text.toLowerCase()) ?? 0));
 const startsUpper = (text: string) => /^\p{Lu}/u.test(text);
+/** A festival day written as a name: one of its words capitalised ("Shieldmeet", "the Drowning"). */
+const writtenAsName = (text: string) => /(?:^|\s)\p{Lu}/u.test(text);
 
 export function createDateReader(calendar: Calendar) {
   const referenceYear = calendar.fromDay(Math.max(calendar.minDay, Math.min(calendar.maxDay, 0))).year;
@@ -126,7 +128,7 @@ export function createDateReader(calendar: Calendar) {
     }
     if (namedDay) {
       for (const match of text.matchAll(namedDay)) {
-        if (!startsUpper(match[1])) continue;
+        if (!writtenAsName(match[1])) continue;
         const named = namedDayNames.get(match[1].toLowerCase())!;
         const day = dayIn(yearOf(match[3]) ?? contextYear, named.month, match[2] ? Number(match[2]) : named.day);
         if (day !== null) found.push({ day, at: match.index });

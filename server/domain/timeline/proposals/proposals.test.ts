@@ -281,6 +281,33 @@ describe('session notes -> proposed events (Claude, through the fake Messages AP
     expect(usage[0]).toMatchObject({ feature: 'timeline', input_tokens: 1200, output_tokens: 300 });
   });
 
+  it("holds the model's proposals from a chat transcript to the same reading: a roll's result or a reaction is never proposed", async () => {
+    const chat = [
+      '[20:01] kestrel_gm: The Duke of Ashmere arrives in Whitby by the night train.',
+      '[20:02] Ana: I roll to spot him... 17!',
+      '[20:03] kestrel_gm: The Duke dines alone at the Royal Hotel.',
+      '[20:04] Ana: lol same',
+    ].join('\n');
+    const tome = await seedTome(t.services, gm.userId, { name: 'Whitby chat', documents: [{ filename: 'whitby.log', content: chat }] });
+    const call = (method: 'POST', url: string, payload: object) => t.app.inject({ method, url, headers: bearer(gm.token), payload });
+    const campaign = (await call('POST', '/api/campaigns', { name: 'Whitby' })).json().id as string;
+    await call('POST', `/api/campaigns/${campaign}/datasets`, { dataset_id: tome.datasetId });
+    const quotes = [
+      'The Duke of Ashmere arrives in Whitby by the night train.',
+      'I roll to spot him... 17!',
+      'The Duke dines alone at the Royal Hotel.',
+      'lol same',
+    ];
+    fake.setNext({
+      kind: 'tool',
+      input: { events: quotes.map((quote) => ({ title: quote, session: 1, event_type: 'player_party', quote })) },
+      usage: { input_tokens: 10, output_tokens: 10 },
+    });
+    const response = await call('POST', `/api/campaigns/${campaign}/timeline/proposals`, { document_id: tome.documents[0].id });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as { proposals: Proposal[] }).proposals.map((proposal) => proposal.quote)).toEqual([quotes[0], quotes[2]]);
+  });
+
   it('answers a failing AI service with a 5xx that says what happened, and stores nothing', async () => {
     const { call, campaign, documentId } = await setUp(t, gm);
     fake.setNext({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded' });

@@ -16,7 +16,7 @@ import { calendarFor } from '../calendar';
 import { eventInputSchema, type AcceptProposalInput, type ProposeResult, type TimelineProposal } from '../../../../contract/api/timeline';
 import { dayOfInput, insertEvent, readEvents, type TimelineEvent } from '../timeline';
 import { createDateReader } from './in-world-dates';
-import { dateInOrder, proposeFromNotes, type ProposalDraft } from './session-notes';
+import { chatTalkSpans, dateInOrder, proposeFromNotes, type ProposalDraft } from './session-notes';
 import { matchingEvent } from './matching-events';
 import { isTableTalk } from './table-talk';
 
@@ -209,13 +209,14 @@ async function proposeWithModel(db: Kysely<DB>, ai: AiProviders, userId: string,
   if (!Array.isArray(events)) throw new DomainError(502, 'The AI service returned events that could not be read. Please try again.');
   const drafts: ProposalDraft[] = [];
   const dateTexts: string[] = [];
+  const inChatTalk = chatTalkSpans(text, calendar, baseDay);
   for (const raw of events) {
     if (!raw || typeof raw !== 'object') continue;
     const item = raw as Record<string, unknown>;
     const quote = typeof item.quote === 'string' ? item.quote.trim() : '';
     const start = quote ? text.indexOf(quote) : -1;
     // A passage that is not in the document cannot be cited: drop it rather than invent a source.
-    if (start < 0 || typeof item.title !== 'string' || !item.title.trim() || isTableTalk(quote)) continue;
+    if (start < 0 || typeof item.title !== 'string' || !item.title.trim() || isTableTalk(quote) || inChatTalk(start, start + quote.length)) continue;
     dateTexts.push([typeof item.date_text === 'string' ? item.date_text : '', quote].join(' — '));
     drafts.push({
       title: item.title.trim(),

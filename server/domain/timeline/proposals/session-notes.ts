@@ -7,6 +7,7 @@
  */
 import type { Calendar } from '../../../../contract/calendar';
 import type { EventType } from '../../../../contract/timeline';
+import { chatLineOf, isChatTalk, isTranscript } from './chat-transcript';
 import { createDateReader, type DateReader } from './in-world-dates';
 import { isTableTalk } from './table-talk';
 
@@ -33,6 +34,8 @@ interface Entry {
   session: number;
   /** A heading: read for its date, never proposed. */
   heading?: boolean;
+  /** A chat transcript's message: who said it, and whether it is the client's notice or a command. */
+  chat?: { speaker: string; notice: boolean };
 }
 
 const LOG_LINE = /^\[(\d{4}-\d{2}-\d{2})[ T]\d{1,2}:\d{2}(?::\d{2})?\]\s*/;
@@ -44,15 +47,31 @@ export function sessionEntries(content: string): Entry[] {
   let session = -1;
   let lastLogDate: string | null = null;
   let offset = 0;
-  let paragraph: { text: string; start: number } | null = null;
+  let paragraph: { text: string; start: number; chat?: Entry['chat'] } | null = null;
   const flush = () => {
-    if (paragraph && paragraph.text.trim()) entries.push({ text: paragraph.text.trim(), start: paragraph.start, session: Math.max(0, session) });
+    if (paragraph && paragraph.text.trim()) {
+      entries.push({ text: paragraph.text.trim(), start: paragraph.start, session: Math.max(0, session), chat: paragraph.chat });
+    }
     paragraph = null;
   };
-  for (const rawLine of content.split('\n')) {
+  const rawLines = content.split('\n');
+  const transcript = isTranscript(rawLines);
+  for (const rawLine of rawLines) {
     const lineStart = offset;
     offset += rawLine.length + 1;
     const line = rawLine.replace(/\r$/, '');
+    const chat = transcript ? chatLineOf(line) : null;
+    if (chat) {
+      // A message runs on over the lines without a speaker that follow it (a roll's result, a long post).
+      flush();
+      if (chat.date && chat.date !== lastLogDate) {
+        session += 1;
+        lastLogDate = chat.date;
+      }
+      const body = line.slice(chat.bodyAt);
+      paragraph = { text: body.trimEnd(), start: lineStart + chat.bodyAt, chat: { speaker: chat.speaker, notice: chat.notice } };
+      continue;
+    }
     const log = LOG_LINE.exec(line);
     if (log) {
       flush();
@@ -251,18 +270,39 @@ export function dateInOrder(items: Array<{ text: string; session: number }>, rea
   });
 }
 
+/** Whether an entry is a chat transcript's message of table talk (chat-transcript.ts), given the transcript's speakers. */
+function chatTalkOf(entries: Entry[], read: DateReader, fallbackDay: number): (entry: Entry) => boolean {
+  const speakers = new Set(entries.flatMap((entry) => (entry.chat?.speaker ? [entry.chat.speaker] : [])));
+  const writesDate = (text: string) => read(text, fallbackDay) !== null;
+  return (entry) => Boolean(entry.chat && (entry.chat.notice || isChatTalk(entry.text, speakers, writesDate)));
+}
+
+/**
+ * Whether a passage (by its offsets) lies in a chat message that is table talk: a model's proposals
+ * are held to the same structural reading of a transcript as the offline engine's.
+ */
+export function chatTalkSpans(content: string, calendar: Calendar, fallbackDay: number): (start: number, end: number) => boolean {
+  const entries = sessionEntries(content);
+  const isChatTalkEntry = chatTalkOf(entries, createDateReader(calendar), fallbackDay);
+  const talk = entries.filter(isChatTalkEntry);
+  return (start, end) => talk.some((entry) => start < entry.start + entry.text.length && end > entry.start);
+}
+
 /** Proposals from a document's text, in order. `fallbackDay` places passages no date reaches. */
 export function proposeFromNotes(content: string, calendar: Calendar, fallbackDay: number): ProposalDraft[] {
   const party = partyOf(content);
   const drafts: ProposalDraft[] = [];
   const entries = sessionEntries(content);
-  const dates = dateInOrder(entries, createDateReader(calendar), fallbackDay);
+  const read = createDateReader(calendar);
+  const dates = dateInOrder(entries, read, fallbackDay);
+  const isChatTalkEntry = chatTalkOf(entries, read, fallbackDay);
   let currentPlace: { session: number; name: string } | null = null;
   for (const [index, entry] of entries.entries()) {
     if (entry.heading) continue;
     const names = namesIn(entry.text, party);
     if (names.places.length > 0 && MOVEMENT.test(entry.text)) currentPlace = { session: entry.session, name: names.places[0] };
     if (isTableTalk(entry.text)) continue;
+    if (isChatTalkEntry(entry)) continue;
     const location = names.places[0] ?? (currentPlace?.session === entry.session ? currentPlace.name : '');
     drafts.push({
       title: titleOf(entry.text),
