@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LIMITS } from './domain/ingest/extract/types';
 import { PROJECT_ROOT } from './project-files';
 
 const optionalString = z
@@ -67,6 +68,15 @@ const envSchema = z.object({
     }),
   MONTHLY_BUDGET_USD: z.coerce.number().nonnegative().default(10),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(50),
+  /**
+   * How long reading one uploaded document (extracting its text and cutting it into passages) may
+   * take before its reading process is ended and the document fails. Raise it on a slow machine.
+   */
+  DOCUMENT_READ_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .positive('must be a number of seconds above 0')
+    .max(86_400, 'must be at most 86400 (a day)')
+    .default(DEFAULT_LIMITS.pdfTimeoutMs / 1000),
   /**
    * Threads that read a PDF of 32 pages or more. 2 reads it about 1.3x as fast, and its reading
    * process takes 60-100 MB more memory while it reads (ADR 0259).
