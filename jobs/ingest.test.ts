@@ -101,7 +101,7 @@ describe('the ingest job', () => {
     }
   }, 60_000);
 
-  it("stops reading a document after DOCUMENT_READ_TIMEOUT_SECONDS and fails it, saying so", async () => {
+  it('stops reading a document after DOCUMENT_READ_TIMEOUT_SECONDS and fails it, saying so', async () => {
     const impatient = await createTestApp({ workers: true, env: { DOCUMENT_READ_TIMEOUT_SECONDS: '0.001' } });
     try {
       const gm = await impatient.signUp();

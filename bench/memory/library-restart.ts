@@ -113,9 +113,36 @@ for (let run = 1; run <= RUNS; run++) {
 
 const line = (label: string, values: number[], format = mb) => `${label}: min ${format(Math.min(...values))}, median ${format(median(values))}`;
 const ratio = (value: number) => `${(value * 100).toFixed(1)}%`;
-console.log(line('idle after the ingest', rows.map((r) => r.ingested)));
-console.log(line('idle after a restart', rows.map((r) => r.restarted)));
-console.log(line('over the restart, idle', rows.map((r) => r.ingested / r.restarted - 1), ratio));
-console.log(line('over the restart, after one question', rows.map((r) => r.ingestedAsked / r.restartedAsked - 1), ratio));
-console.log(line('anchor (node -e 0, peak RSS)', rows.map((r) => r.anchor)));
+console.log(
+  line(
+    'idle after the ingest',
+    rows.map((r) => r.ingested),
+  ),
+);
+console.log(
+  line(
+    'idle after a restart',
+    rows.map((r) => r.restarted),
+  ),
+);
+console.log(
+  line(
+    'over the restart, idle',
+    rows.map((r) => r.ingested / r.restarted - 1),
+    ratio,
+  ),
+);
+console.log(
+  line(
+    'over the restart, after one question',
+    rows.map((r) => r.ingestedAsked / r.restartedAsked - 1),
+    ratio,
+  ),
+);
+console.log(
+  line(
+    'anchor (node -e 0, peak RSS)',
+    rows.map((r) => r.anchor),
+  ),
+);
 cleanUp();
