@@ -67,7 +67,12 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   MONTHLY_BUDGET_USD: z.coerce.number().nonnegative().default(10),
-  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(50),
+  /**
+   * Largest accepted upload. Reading and indexing one costs about 13 MB per MB at the peak (server
+   * and reading process together): a 31.9 MB text peaked at 735 MB, under the README's 768 MB;
+   * 50 MB peaked at 926 MB (ADR 0341).
+   */
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(32),
   /**
    * How long reading one uploaded document (extracting its text and cutting it into passages) may
    * take before its reading process is ended and the document fails. Raise it on a slow machine.
