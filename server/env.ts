@@ -68,7 +68,7 @@ const envSchema = z.object({
     }),
   MONTHLY_BUDGET_USD: z.coerce.number().nonnegative().default(10),
   /**
-   * Largest accepted upload. Reading and indexing one costs about 13 MB per MB at the peak (server
+   * Largest accepted upload. Reading and indexing one takes about 13-14 MB per MB at the peak (server
    * and reading process together): a 31.9 MB text peaked at 735-741 MB, under the README's 768 MB;
    * 50 MB peaked at 926 MB (ADR 0341).
    */
