@@ -100,4 +100,17 @@ describe('the ingest job', () => {
       request.ended();
     }
   }, 60_000);
+
+  it('stops reading a document after DOCUMENT_READ_TIMEOUT_SECONDS and fails it, saying so', async () => {
+    const impatient = await createTestApp({ workers: true, env: { DOCUMENT_READ_TIMEOUT_SECONDS: '0.001' } });
+    try {
+      const gm = await impatient.signUp();
+      const tome = await createTome(impatient, gm.token, 'Bestiary');
+      const { job } = await uploadAndWait(impatient, gm.token, tome, 'bestiary.md', bestiary(400));
+      expect(job.status).toBe('failed');
+      expect(job.error).toMatch(/^Reading the .* took longer than 1 ms and was stopped/);
+    } finally {
+      await impatient.close();
+    }
+  }, 60_000);
 });

@@ -21,6 +21,7 @@ export const ingestHandler: JobHandler = {
         isLastAttempt: attempt.retryCount >= attempt.retryLimit,
         maxFileBytes: services.env.MAX_UPLOAD_MB * 1024 * 1024,
         pdfReadingThreads: services.env.PDF_READING_THREADS,
+        readTimeoutMs: services.env.DOCUMENT_READ_TIMEOUT_SECONDS * 1000,
         signal: attempt.signal,
       },
     );

@@ -58,3 +58,14 @@ describe('the OpenAI-compatible settings', () => {
     expect(() => parseEnv({ OPENAI_PRICES: 'not json' })).toThrow(/OPENAI_PRICES/);
   });
 });
+
+describe('DOCUMENT_READ_TIMEOUT_SECONDS', () => {
+  it('is 120 s unless set, and takes a number of seconds', () => {
+    expect(parseEnv({}).DOCUMENT_READ_TIMEOUT_SECONDS).toBe(120);
+    expect(parseEnv({ DOCUMENT_READ_TIMEOUT_SECONDS: '600' }).DOCUMENT_READ_TIMEOUT_SECONDS).toBe(600);
+  });
+
+  it('refuses what is not a number of seconds above 0, naming the setting', () => {
+    for (const value of ['0', '-5', 'ten', '100000']) expect(() => parseEnv({ DOCUMENT_READ_TIMEOUT_SECONDS: value })).toThrow(/DOCUMENT_READ_TIMEOUT_SECONDS/);
+  });
+});

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LIMITS } from './domain/ingest/extract/types';
 import { PROJECT_ROOT } from './project-files';
 
 const optionalString = z
@@ -66,7 +67,21 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   MONTHLY_BUDGET_USD: z.coerce.number().nonnegative().default(10),
-  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(50),
+  /**
+   * Largest accepted upload. Reading and indexing one takes about 13-14 MB per MB at the peak (server
+   * and reading process together): a 31.9 MB text peaked at 735-741 MB, under the README's 768 MB;
+   * 50 MB peaked at 926 MB (ADR 0341).
+   */
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(32),
+  /**
+   * How long reading one uploaded document (extracting its text and cutting it into passages) may
+   * take before its reading process is ended and the document fails. Raise it on a slow machine.
+   */
+  DOCUMENT_READ_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .positive('must be a number of seconds above 0')
+    .max(86_400, 'must be at most 86400 (a day)')
+    .default(DEFAULT_LIMITS.pdfTimeoutMs / 1000),
   /**
    * Threads that read a PDF of 32 pages or more. 2 reads it about 1.3x as fast, and its reading
    * process takes 60-100 MB more memory while it reads (ADR 0259).

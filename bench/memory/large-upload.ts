@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { childrenRss, ownRss } from '../../tests/support/process-rss';
-import { cleanUp, createTome, ingest, MB, mb, median, startServer } from './support';
+import { cleanUp, createTome, ingest, MB, mb, median, startServer, summarize } from './support';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const PORT = Number(process.argv[3] ?? 4264);
@@ -64,6 +64,7 @@ for (let run = 0; run < RUNS; run++) {
     console.log(
       `run ${run + 1}: together ${mb(result.peak)}, server ${mb(serverPeak)}, reading process ${mb(readerPeak)}, ${result.seconds.toFixed(0)} s; anchor ${mb(anchors.at(-1)!)}`,
     );
+    console.log(`  the server at its largest probe: ${summarize(result.atPeak)}`);
   } finally {
     await server.stop();
   }

@@ -99,7 +99,7 @@ test('no page action answers 5xx to malformed forms, signed in or not', async ({
             failOnStatusCode: false,
           });
           if (response.status() >= 500) failures.push(`${who} POST ${action} [${form.label}] -> ${response.status()}`);
-          // /dashboard takes the upload limit (50 MB: the no-JavaScript upload); every other form 2 MB.
+          // /dashboard takes the upload limit (MAX_UPLOAD_MB: the no-JavaScript upload); every other form 2 MB.
           if (form.label === 'over-limit' && action !== '/dashboard') expect(response.status(), `${action} over the body limit`).toBe(413);
         }
       }

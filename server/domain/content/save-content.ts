@@ -61,6 +61,7 @@ export async function saveContent(
       {
         embedder: services.ai.embedder,
         maxFileBytes: maxUploadBytes,
+        readTimeoutMs: services.env.DOCUMENT_READ_TIMEOUT_SECONDS * 1000,
       },
     );
   } catch {

@@ -30,6 +30,8 @@ export interface IngestDeps {
   maxFileBytes?: number;
   /** Threads that read a large PDF (PDF_READING_THREADS): 1 by default. */
   pdfReadingThreads?: 1 | 2;
+  /** How long reading the file may take (DOCUMENT_READ_TIMEOUT_SECONDS); prepareOffThread's default otherwise. */
+  readTimeoutMs?: number;
   /** Texts per embedding call; between calls the event loop is free for other requests. */
   embedBatchSize?: number;
   /**
@@ -69,6 +71,7 @@ export async function ingestDocument(db: Kysely<DB>, userId: string, ref: { jobI
     await progress.report('extracting', 2, `Reading ${source.filename}`);
     const prepared = await prepareOffThread(bytes, source.filename, {
       maxFileBytes: deps.maxFileBytes,
+      timeoutMs: deps.readTimeoutMs,
       onProgress: (page, pageCount) => {
         progress.report('extracting', 2 + (38 * page) / pageCount, `Extracting page ${page} of ${pageCount}`).catch(() => undefined);
       },
