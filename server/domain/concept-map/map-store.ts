@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { conceptColor, isConceptType, PASSAGES_SHOWN, type ConceptMapSettings, type ConceptType } from '../../../contract/concept-map';
+import { conceptColor, isConceptType, PASSAGES_SHOWN, type ConceptMapSettings } from '../../../contract/concept-map';
 import type { DB } from '../../db/schema';
 import { EMPTY_HASH } from './documents';
 import { engineOf } from './extraction';
 import type { ExtractionResult } from './extract';
-import type { ConceptMap, MapConcept, MapJob, MapRelationship, SourcePassage } from '../../../contract/api/concept-map';
+import type { ConceptMap, MapJob, SourcePassage } from '../../../contract/api/concept-map';
 import { readSettings } from './settings';
 
 /** The map's shapes are written once, in contract/api/concept-map.ts (ADR 0328). */
