@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { API_TOKEN_LIFETIMES, API_TOKEN_NAME_MAX, apiTokenFieldsSchema, SESSION_ONLY_MESSAGE } from '../../contract/api-tokens';
 import { NEVER_EXPIRES } from '../../contract/expiry';
 import { CopyField } from '~/components/copy-button';
-import { FieldError } from '~/components/field-error';
+import { FieldError, FormError } from '~/components/field-error';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
@@ -118,11 +118,7 @@ export default function Account() {
             Create token
           </button>
         </Form>
-        {form.errors && (
-          <p id={form.errorId} className="notice error" role="alert">
-            {form.errors[0]}
-          </p>
-        )}
+        <FormError form={form} />
         {tokens.length === 0 ? (
           <p className="muted">No API tokens yet.</p>
         ) : (

@@ -7,7 +7,7 @@ import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
 import { inviteForm } from '~/lib/form-schemas';
-import { FieldError } from '~/components/field-error';
+import { FieldError, FormError } from '~/components/field-error';
 import { type FormReply, getFormProps, getInputProps, getSelectProps, useFormAnswered } from '~/lib/forms';
 import { NEVER_EXPIRES } from '../../contract/expiry';
 import { inviteCreateSchema } from '../../contract/seat-forms';
@@ -208,11 +208,7 @@ export default function CampaignPlayers() {
             Create invite
           </button>
         </Form>
-        {inviteFormMeta.errors && (
-          <p id={inviteFormMeta.errorId} className="notice error" role="alert">
-            {inviteFormMeta.errors[0]}
-          </p>
-        )}
+        <FormError form={inviteFormMeta} />
         {invites.length > 0 && (
           <ul className="seat-list">
             {invites.map((invite) => (
