@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { expiresInDays } from './expiry';
 
 /** Bearer tokens that start with this are personal API tokens; anything else is a session. */
 export const API_TOKEN_PREFIX = 'tkp_';
@@ -19,20 +20,23 @@ export const API_TOKEN_LIFETIMES = [
   { days: 365, label: '1 year' },
 ] as const;
 
-/** POST /api/tokens and the account page's Create form: one schema for both. */
+const EXPIRY_MESSAGE = 'expires_in_days must be a whole number of days, or "never"';
+
+/** POST /api/tokens and the account page's Create form: one schema for both; without expires_in_days (or with null or "never") the token never expires. */
 export const apiTokenFieldsSchema = z.object({
   name: z
     .string({ error: 'Token name is required' })
     .check(z.trim(), z.minLength(1, 'Token name is required'), z.maxLength(API_TOKEN_NAME_MAX, `Token name is too long (${API_TOKEN_NAME_MAX} characters at most)`)),
   expires_in_days: z.optional(
-    z.nullable(
-      z
-        .number({ error: 'expires_in_days must be a whole number of days' })
+    expiresInDays(
+      z.coerce
+        .number({ error: EXPIRY_MESSAGE })
         .check(
-          z.int({ error: 'expires_in_days must be a whole number of days' }),
+          z.int({ error: EXPIRY_MESSAGE }),
           z.minimum(1, 'expires_in_days must be at least 1'),
           z.maximum(API_TOKEN_MAX_DAYS, `expires_in_days must be at most ${API_TOKEN_MAX_DAYS}`),
         ),
+      EXPIRY_MESSAGE,
     ),
   ),
 });

@@ -87,15 +87,17 @@ describe('collecting once background work has ended', () => {
   });
 });
 
-it('returns a finished job’s garbage in a process started with --expose-gc, as scripts/serve.sh starts the server', () => {
-  // A job that leaves 40 MB of garbage behind in the old generation, then a quiet process.
-  // The collection is awaited as it happens (gc wrapped before the module reads it), not after a pause.
+it("runs V8's memory-reducing collection once a finished job leaves a process started with --expose-gc quiet, as scripts/serve.sh starts the server", () => {
+  // The collection is observed as it happens (gc wrapped before the module reads it), not after a
+  // pause. How much it gives back is a figure for bench/memory/collect-when-quiet.ts, not a test.
   const script = `
     const gc = globalThis.gc;
+    const calls = [];
     let collected;
     const collection = new Promise((resolve) => (collected = resolve));
     globalThis.gc = (options) => {
       gc(options);
+      calls.push(options);
       collected();
     };
     const { collectWhenQuiet } = await import(${JSON.stringify(new URL('./collect-when-quiet.ts', import.meta.url).href)});
@@ -105,19 +107,15 @@ it('returns a finished job’s garbage in a process started with --expose-gc, as
     await new Promise((resolve) => setTimeout(resolve, 10));
     rows = null;
     jobs.ended();
-    const before = process.memoryUsage();
     const alive = setInterval(() => {}, 60_000); // the collector's timer does not keep a process alive
     await collection;
     clearInterval(alive);
-    const after = process.memoryUsage();
-    console.log(JSON.stringify({ before: before.heapUsed, after: after.heapUsed, committedBefore: before.heapTotal, committedAfter: after.heapTotal }));
+    console.log(JSON.stringify({ calls }));
   `;
   const output = execFileSync(process.execPath, ['--expose-gc', '--max-semi-space-size=4', '--import', 'tsx', '--input-type=module', '--eval', script], {
     encoding: 'utf8',
     env: { ...process.env, LOG_LEVEL: 'silent' },
   });
-  const { before, after, committedBefore, committedAfter } = JSON.parse(output.trim().split('\n').at(-1)!) as Record<string, number>;
-  expect(before - after).toBeGreaterThan(20 * MB);
-  // The memory-reducing collection also gives the freed pages back (a regular one keeps them committed).
-  expect(committedBefore - committedAfter).toBeGreaterThan(20 * MB);
+  const { calls } = JSON.parse(output.trim().split('\n').at(-1)!) as { calls: unknown[] };
+  expect(calls).toEqual([{ type: 'major', flavor: 'last-resort' }]);
 });

@@ -1,7 +1,8 @@
+import type { apiTokenFieldsSchema } from '../../contract/api-tokens';
 import type { campaignFieldsSchema } from '../../contract/campaigns';
 import type { contentRequestSchema, contentRevisionSchema, contentSaveSchema } from '../../contract/content-forms';
 import type { sessionFieldsSchema } from '../../contract/sessions';
-import type { noteFieldsSchema } from '../../contract/seat-forms';
+import type { inviteCreateSchema, noteFieldsSchema } from '../../contract/seat-forms';
 import type { tomeFieldsSchema } from '../../contract/tome-fields';
 import type { LazySchema } from './forms';
 
@@ -59,4 +60,15 @@ export const sessionForm: LazySchema<typeof sessionFieldsSchema> = {
 export const noteForm: LazySchema<typeof noteFieldsSchema> = {
   load: () => import('../../contract/seat-forms').then((module) => module.noteFieldsSchema),
   constraint: { title: { required: true }, body: { required: false } },
+};
+
+export const apiTokenForm: LazySchema<typeof apiTokenFieldsSchema> = {
+  load: () => import('../../contract/api-tokens').then((module) => module.apiTokenFieldsSchema),
+  // A <select> always sends a value, so "required" costs nothing there.
+  constraint: { name: { required: true }, expires_in_days: { required: true } },
+};
+
+export const inviteForm: LazySchema<typeof inviteCreateSchema> = {
+  load: () => import('../../contract/seat-forms').then((module) => module.inviteCreateSchema),
+  constraint: { uses: { required: false }, expires_in_days: { required: true }, note: { required: false } },
 };

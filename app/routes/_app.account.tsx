@@ -1,10 +1,15 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { API_TOKEN_LIFETIMES, API_TOKEN_NAME_MAX, SESSION_ONLY_MESSAGE } from '../../contract/api-tokens';
+import { API_TOKEN_LIFETIMES, API_TOKEN_NAME_MAX, apiTokenFieldsSchema, SESSION_ONLY_MESSAGE } from '../../contract/api-tokens';
+import { NEVER_EXPIRES } from '../../contract/expiry';
 import { CopyField } from '~/components/copy-button';
+import { FieldError, FormError } from '~/components/field-error';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields, readFormOrEmpty } from '~/lib/form-data';
+import { readFormOrEmpty } from '~/lib/form-data';
+import { parseForm } from '~/lib/form-parse';
+import { apiTokenForm } from '~/lib/form-schemas';
+import { type FormReply, getFormProps, getInputProps, getSelectProps, useFormAnswered } from '~/lib/forms';
 import { requireUser } from '~/lib/session.server';
 import seatsStylesHref from '~/styles/seats.css?url';
 
@@ -18,7 +23,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { user, tokens, revoked: new URL(request.url).searchParams.get('revoked') === '1' };
 }
 
-type ActionResult = { intent: string; error?: string; values?: { name?: string; expires_in_days?: string }; created?: { name: string; token: string } };
+/** A created token, shown once; a refused form answers a `FormReply` instead. */
+type Created = { intent: 'create-token'; created: { name: string; token: string } };
 
 /** Managing tokens takes a login session, as on /api/tokens (`sessionOnly`). */
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -26,33 +32,27 @@ export async function action({ context, request }: ActionFunctionArgs) {
   if (context.authMethod !== 'session') throw data({ error: SESSION_ONLY_MESSAGE }, { status: 403 });
   const { db } = context.services;
   const { accounts } = context.domain;
-  const fields = formFields(await readFormOrEmpty(request));
-  const intent = fields.intent ?? '';
-  try {
-    if (intent === 'create-token') {
-      const days = fields.expires_in_days ?? '';
-      const created = await accounts.createApiToken(db, user.id, {
-        name: fields.name ?? '',
-        expires_in_days: days === '' || days === 'never' ? null : Number(days),
-      });
-      return data<ActionResult>({ intent, created: { name: created.name, token: created.token } }, { status: 201 });
-    }
-    if (intent === 'revoke-token') {
-      await accounts.revokeApiToken(db, user.id, fields.token_id ?? '');
+  const form = await readFormOrEmpty(request);
+  const intent = String(form.get('intent') ?? '');
+  if (intent === 'revoke-token') {
+    try {
+      await accounts.revokeApiToken(db, user.id, String(form.get('token_id') ?? ''));
       return redirect('/account?revoked=1');
+    } catch (error) {
+      if (statusOf(context, error) === 404) throw new Response('Not found', { status: 404 });
+      throw error;
     }
-    return data<ActionResult>({ intent, error: 'Unknown action' }, { status: 400 });
+  }
+  if (intent !== 'create-token') return data({ intent, result: { status: 'error', error: { '': ['Unknown action'] } } } satisfies FormReply, { status: 400 });
+  // The form's "never" is the schema's own spelling of a token that does not expire (ADR 0344).
+  const submission = parseForm(form, apiTokenFieldsSchema);
+  if (submission.status !== 'success') return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
+  try {
+    const created = await accounts.createApiToken(db, user.id, submission.value);
+    return data<Created>({ intent, created: { name: created.name, token: created.token } }, { status: 201 });
   } catch (error) {
-    const status = statusOf(context, error);
-    if (status === 404) throw new Response('Not found', { status: 404 });
-    return data<ActionResult>(
-      {
-        intent,
-        error: failureMessage(context, error) ?? 'The token could not be created. Please try again.',
-        values: { name: fields.name, expires_in_days: fields.expires_in_days },
-      },
-      { status },
-    );
+    const message = failureMessage(context, error) ?? 'The token could not be created. Please try again.';
+    return data<FormReply>({ intent, result: submission.reply({ formErrors: [message] }) }, { status: statusOf(context, error) });
   }
 }
 
@@ -60,7 +60,13 @@ const day = (iso: string | null, none: string) => (iso ? iso.slice(0, 10) : none
 
 export default function Account() {
   const { user, tokens, revoked } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const answer = useActionData<Created | FormReply>();
+  const result = answer && 'created' in answer ? answer : undefined;
+  // After a token is made the form starts afresh (another id, drawn anew: its key).
+  const [form, fields] = useFormAnswered(answer && 'result' in answer ? answer : undefined, 'create-token', apiTokenForm, {
+    id: result ? 'create-another-token' : 'create-token',
+    defaultValue: { expires_in_days: '90' },
+  });
   return (
     <main className="page seats-page">
       <PageHeader title="Account" subtitle={`Signed in as ${user.username} (${user.email})`} />
@@ -89,28 +95,30 @@ export default function Account() {
             <CopyField label="Token" value={result.created.token} copyLabel="Copy token" testId="new-token" />
           </div>
         )}
-        <Form method="post" className="invite-form" key={result?.created?.token}>
+        <Form method="post" className="invite-form" key={result?.created.token} {...getFormProps(form)}>
           <input type="hidden" name="intent" value="create-token" />
           <label className="invite-note">
             Name
-            <input name="name" required maxLength={API_TOKEN_NAME_MAX} placeholder="e.g. Backup script" defaultValue={result?.values?.name} />
+            <input {...getInputProps(fields.name, { type: 'text' })} maxLength={API_TOKEN_NAME_MAX} placeholder="e.g. Backup script" />
+            <FieldError field={fields.name} />
           </label>
           <label>
             Expires
-            <select name="expires_in_days" defaultValue={result?.values?.expires_in_days ?? '90'}>
+            <select {...getSelectProps(fields.expires_in_days)}>
               {API_TOKEN_LIFETIMES.map((lifetime) => (
                 <option key={lifetime.days} value={lifetime.days}>
                   In {lifetime.label}
                 </option>
               ))}
-              <option value="never">Never</option>
+              <option value={NEVER_EXPIRES}>Never</option>
             </select>
+            <FieldError field={fields.expires_in_days} />
           </label>
           <button type="submit" className="button primary">
             Create token
           </button>
         </Form>
-        {result?.error && <p className="notice error">{result.error}</p>}
+        <FormError form={form} />
         {tokens.length === 0 ? (
           <p className="muted">No API tokens yet.</p>
         ) : (

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { FieldError, FormError } from '~/components/field-error';
 import { PageHeader } from '~/components/page-header';
 import { CampaignBudgetNotice } from '~/components/seats/campaign-budget-notice';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
@@ -170,26 +171,14 @@ function NoteForm({
       <label>
         Title
         <input {...getInputProps(fields.title, { type: 'text' })} />
-        {fields.title.errors && (
-          <span id={fields.title.errorId} className="field-error small" role="alert">
-            {fields.title.errors[0]}
-          </span>
-        )}
+        <FieldError field={fields.title} />
       </label>
       <label>
         Note
         <textarea {...getTextareaProps(fields.body)} />
-        {fields.body.errors && (
-          <span id={fields.body.errorId} className="field-error small" role="alert">
-            {fields.body.errors[0]}
-          </span>
-        )}
+        <FieldError field={fields.body} />
       </label>
-      {form.errors && (
-        <p id={form.errorId} className="notice error" role="alert">
-          {form.errors[0]}
-        </p>
-      )}
+      <FormError form={form} />
       <button type="submit" className="button primary">
         {submitLabel}
       </button>

@@ -4,7 +4,13 @@ import { CopyField } from '~/components/copy-button';
 import { PageHeader } from '~/components/page-header';
 import { CampaignBudgetNotice } from '~/components/seats/campaign-budget-notice';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields, readFormOrEmpty } from '~/lib/form-data';
+import { readFormOrEmpty } from '~/lib/form-data';
+import { parseForm } from '~/lib/form-parse';
+import { inviteForm } from '~/lib/form-schemas';
+import { FieldError, FormError } from '~/components/field-error';
+import { type FormReply, getFormProps, getInputProps, getSelectProps, useFormAnswered } from '~/lib/forms';
+import { NEVER_EXPIRES } from '../../contract/expiry';
+import { inviteCreateSchema } from '../../contract/seat-forms';
 import { orNotFound } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
@@ -35,6 +41,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { viewingAsPlayer: false as const, campaign, members, invites, budget, saved: url.searchParams.get('saved') };
 }
 
+/** An invite made (its code shown once), or another form's refusal; a refused invite form answers a `FormReply`. */
 type ActionResult = { intent: string; error?: string; created?: { code: string; link: string } };
 
 /** Every form of the screen posts here with an intent; the same domain calls as the /api routes. */
@@ -43,39 +50,47 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   const { db } = context.services;
   const { seats, campaignBudget } = context.domain;
   const campaignId = params.id ?? '';
-  const fields = formFields(await readFormOrEmpty(request));
-  const intent = fields.intent ?? '';
+  const form = await readFormOrEmpty(request);
+  const intent = String(form.get('intent') ?? '');
+  const field = (name: string) => String(form.get(name) ?? '');
   const done = (saved: string) => redirect(`/campaigns/${encodeURIComponent(campaignId)}/players?saved=${saved}`);
-  try {
-    if (intent === 'create-invite') {
-      const created = await seats.createInvite(db, user.id, campaignId, {
-        uses: fields.uses,
-        expires_in_days: fields.expires_in_days === 'never' ? null : fields.expires_in_days,
-        note: fields.note ?? '',
-      });
+  const refused = (error: unknown) => {
+    const status = statusOf(context, error);
+    // A player, or anyone without the campaign, learns nothing beyond "not found".
+    if (status === 404) throw new Response('Not found', { status: 404 });
+    return { status, message: failureMessage(context, error) ?? 'Something went wrong on our side. Please try again.' };
+  };
+  if (intent === 'create-invite') {
+    // One schema for this form and POST /api/campaigns/:id/invites, "never" included (ADR 0344).
+    const submission = parseForm(form, inviteCreateSchema);
+    if (submission.status !== 'success') return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
+    try {
+      const created = await seats.createInvite(db, user.id, campaignId, submission.value);
       const link = new URL(created.link, request.url).toString();
       return data<ActionResult>({ intent, created: { code: created.code, link } }, { status: 201 });
+    } catch (error) {
+      const { status, message } = refused(error);
+      return data<FormReply>({ intent, result: submission.reply({ formErrors: [message] }) }, { status });
     }
+  }
+  try {
     if (intent === 'revoke-invite') {
-      await seats.revokeInvite(db, user.id, campaignId, fields.invite_id ?? '');
+      await seats.revokeInvite(db, user.id, campaignId, field('invite_id'));
       return done('revoked');
     }
     if (intent === 'remove-player') {
-      await seats.removePlayer(db, user.id, campaignId, fields.user_id ?? '');
+      await seats.removePlayer(db, user.id, campaignId, field('user_id'));
       return done('removed');
     }
     if (intent === 'set-budget') {
-      const raw = (fields.monthly_budget_usd ?? '').trim();
-      const amount = raw === '' ? null : Number(raw);
-      await campaignBudget.setCampaignBudget(db, user.id, campaignId, { monthly_budget_usd: amount });
+      const raw = field('monthly_budget_usd').trim();
+      await campaignBudget.setCampaignBudget(db, user.id, campaignId, { monthly_budget_usd: raw === '' ? null : Number(raw) });
       return done('budget');
     }
     return data<ActionResult>({ intent, error: 'Unknown action' }, { status: 400 });
   } catch (error) {
-    const status = statusOf(context, error);
-    // A player, or anyone without the campaign, learns nothing beyond "not found".
-    if (status === 404) throw new Response('Not found', { status: 404 });
-    return data<ActionResult>({ intent, error: failureMessage(context, error) ?? 'Something went wrong on our side. Please try again.' }, { status });
+    const { status, message } = refused(error);
+    return data<ActionResult>({ intent, error: message }, { status });
   }
 }
 
@@ -94,7 +109,12 @@ const STATUS_LABEL: Record<string, string> = {
 
 export default function CampaignPlayers() {
   const loaded = useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const answer = useActionData<ActionResult | FormReply>();
+  const result = answer && !('result' in answer) ? answer : undefined;
+  const [inviteFormMeta, inviteFields] = useFormAnswered(answer && 'result' in answer ? answer : undefined, 'create-invite', inviteForm, {
+    id: result?.created ? 'create-another-invite' : 'create-invite',
+    defaultValue: { uses: '1', expires_in_days: '7' },
+  });
   if (loaded.viewingAsPlayer) {
     return (
       <main className="page narrow">
@@ -155,11 +175,11 @@ export default function CampaignPlayers() {
             <CopyField label="Code" value={result.created.code} copyLabel="Copy code" testId="invite-code" />
           </div>
         )}
-        <Form method="post" className="invite-form">
+        <Form method="post" className="invite-form" key={result?.created?.code} {...getFormProps(inviteFormMeta)}>
           <input type="hidden" name="intent" value="create-invite" />
           <label>
             Uses
-            <select name="uses" defaultValue="1">
+            <select {...getSelectProps(inviteFields.uses)}>
               <option value="1">Single use</option>
               {[2, 3, 4, 5, 6, 8, 10].map((n) => (
                 <option key={n} value={n}>
@@ -167,25 +187,28 @@ export default function CampaignPlayers() {
                 </option>
               ))}
             </select>
+            <FieldError field={inviteFields.uses} />
           </label>
           <label>
             Expires
-            <select name="expires_in_days" defaultValue="7">
+            <select {...getSelectProps(inviteFields.expires_in_days)}>
               <option value="1">In 1 day</option>
               <option value="7">In 7 days</option>
               <option value="30">In 30 days</option>
-              <option value="never">Never</option>
+              <option value={NEVER_EXPIRES}>Never</option>
             </select>
+            <FieldError field={inviteFields.expires_in_days} />
           </label>
           <label className="invite-note">
             Note (for you)
-            <input name="note" maxLength={200} placeholder="e.g. Thursday group" />
+            <input {...getInputProps(inviteFields.note, { type: 'text' })} maxLength={200} placeholder="e.g. Thursday group" />
+            <FieldError field={inviteFields.note} />
           </label>
           <button type="submit" className="button primary">
             Create invite
           </button>
         </Form>
-        {errorFor('create-invite') && <p className="notice error">{errorFor('create-invite')}</p>}
+        <FormError form={inviteFormMeta} />
         {invites.length > 0 && (
           <ul className="seat-list">
             {invites.map((invite) => (

@@ -5,6 +5,7 @@ import { splitGmSegments } from '../../contract/gm-blocks';
 import { SESSION_NOTES_FILE_TYPES } from '../../contract/session-files';
 import { sessionFieldsSchema } from '../../contract/sessions';
 import { Markdown } from '~/components/markdown/markdown';
+import { FormError } from '~/components/field-error';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { formFields, readFormOrEmpty } from '~/lib/form-data';
@@ -313,11 +314,7 @@ function SessionForm({ here, calendarName, session, nextNumber }: { here: string
         <input type="checkbox" name="player_visible" defaultChecked={fields.player_visible.initialValue === 'on'} /> Show this session to the players (never its GM
         blocks)
       </label>
-      {form.errors && (
-        <p id={form.errorId} className="notice error" role="alert">
-          {form.errors[0]}
-        </p>
-      )}
+      <FormError form={form} />
       <div className="row">
         <button type="submit" className="button primary" disabled={submitting}>
           {session ? 'Save session' : 'Add session'}

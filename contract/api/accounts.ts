@@ -36,6 +36,10 @@ export const passwordResetSchema = z.object({
 });
 
 export const userSchema = z.object({ id: z.string(), username: z.string(), email: z.string() });
+/** GET /api/auth/me. */
+export const currentUserSchema = z.object({ user: userSchema });
+/** POST /api/auth/logout. */
+export const loggedOutSchema = z.object({ ok: z.literal(true) });
 export const authAnswerSchema = z.object({ user: userSchema, token: z.string() });
 
 /** The signed-in user, as every door knows them. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { campaignFieldsSchema, campaignUpdateSchema } from '../campaigns';
-import { timestamp } from './shared';
+import { fileBytes, timestamp } from './shared';
 
 /** Campaigns' /api shapes (ADR 0328). The name and description are the forms' schema (contract/campaigns.ts). */
 
@@ -20,3 +20,8 @@ export const campaignSchema = z.object({
 export type Campaign = z.infer<typeof campaignSchema>;
 
 export const campaignLinkParams = z.object({ id: z.string(), datasetId: z.string() });
+
+/** GET /api/campaigns/:id/export answers the archive as application/zip (issue #33). */
+export const campaignArchiveSchema = { description: 'The campaign archive', content: { 'application/zip': { schema: fileBytes } } };
+/** POST /api/campaigns/import: the new campaign made from the archive. */
+export const importedCampaignSchema = z.object({ campaign: campaignSchema });

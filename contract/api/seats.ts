@@ -1,28 +1,10 @@
 import { z } from 'zod';
-import { noteFieldsSchema, noteUpdateSchema } from '../seat-forms';
+import { inviteCreateSchema, noteFieldsSchema, noteUpdateSchema } from '../seat-forms';
 import { timestamp } from './shared';
 
 /** Campaign seats' /api shapes (ADR 0328): invites, members, seats, a player's notes, a campaign's budget. */
 
-export const MAX_INVITE_USES = 100;
-export const MAX_INVITE_DAYS = 90;
-
-export const inviteCreateSchema = z.object({
-  uses: z.coerce
-    .number({ error: 'uses must be a whole number' })
-    .int('uses must be a whole number')
-    .min(1, 'uses must be at least 1')
-    .max(MAX_INVITE_USES, `uses must be at most ${MAX_INVITE_USES}`)
-    .default(1),
-  /** Days until the invite stops working; null for never. */
-  expires_in_days: z.coerce
-    .number({ error: 'expires_in_days must be a number of days' })
-    .positive('expires_in_days must be more than 0')
-    .max(MAX_INVITE_DAYS, `expires_in_days must be at most ${MAX_INVITE_DAYS}`)
-    .nullable()
-    .default(7),
-  note: z.string().trim().max(200, 'note must be at most 200 characters').default(''),
-});
+export { inviteCreateSchema, MAX_INVITE_DAYS, MAX_INVITE_USES } from '../seat-forms';
 export type InviteCreateInput = z.input<typeof inviteCreateSchema>;
 
 export const redeemInviteSchema = z.object({

@@ -63,6 +63,12 @@ export const citationSchema = z.object({
 
 export type ChatCitation = z.infer<typeof citationSchema>;
 
+/** The empty body of a 204. */
+export const noContent = z.null();
+
+/** A file's bytes as an answer's body (a download, an archive). */
+export const fileBytes = z.string().meta({ format: 'binary' });
+
 /** The path parameters most routes take. */
 export const idParams = z.object({ id: z.string() });
 /** A tome's document: the tome's (or the campaign's) id and the document's. */

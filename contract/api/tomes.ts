@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tomeFieldsSchema } from '../tome-fields';
 import { DUPLICATE_CHOICES, JOB_STATUSES, METADATA_CATEGORIES, METADATA_SOURCES, METADATA_TYPES, parseTags } from '../tomes';
-import { timestamp } from './shared';
+import { fileBytes, timestamp } from './shared';
 
 /** Knowledge Tomes' /api shapes (ADR 0328): tomes and their metadata, documents, uploads, jobs. */
 
@@ -109,7 +109,12 @@ export const uploadQuery = z.object({
     .optional()
     .describe('When the tome already holds a document with the same bytes: replace it, or keep both. Unset: 409 and nothing stored'),
 });
-export const fileBytes = z.string().meta({ format: 'binary' });
+/** GET .../documents/:docId/file: the original's bytes, whole or in ranges, or not modified. */
+export const documentFileAnswers = {
+  200: { description: 'The whole file, in its own type', content: { '*/*': { schema: fileBytes } } },
+  206: { description: 'The ranges asked for (several: multipart/byteranges)', content: { '*/*': { schema: fileBytes } } },
+  304: z.null().describe('Not modified since the ETag given in If-None-Match (no body)'),
+};
 export const fileQuery = z.object({
   token: z.string().optional().describe('The session token, for links a browser opens directly'),
   inline: z.string().optional().describe('Show in the browser instead of downloading (PDF and text only)'),

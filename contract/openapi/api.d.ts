@@ -1760,7 +1760,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    expires_in_days?: number | null;
+                    expires_in_days?: number | null | "never";
                 };
             };
         };
@@ -7863,7 +7863,7 @@ export interface operations {
                     /** @default 1 */
                     uses?: number;
                     /** @default 7 */
-                    expires_in_days?: number | null;
+                    expires_in_days?: number | null | "never";
                     /** @default  */
                     note?: string;
                 };

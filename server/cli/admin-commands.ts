@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { DB } from '../db/schema';
 import { listAccounts, setAccountDisabled, setMonthlyBudget } from '../domain/accounts/accounts';
 import { createPasswordResetCode } from '../domain/accounts/password-recovery';
@@ -18,10 +17,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   backup FILE                                        write a consistent backup of the whole instance
   restore FILE                                       restore a backup into an empty DATA_DIR or DATABASE_URL database`;
 
-export const adminCommandSchema = z.object({
-  command: z.enum(['invite', 'users', 'disable', 'enable', 'budget', 'player-invites', 'player-invite-limit', 'revoke-player-invite', 'reset-password']),
-  args: z.array(z.string().max(500)).max(20).default([]),
-});
+export { adminCommandSchema } from '../../contract/api/admin';
 
 /** Runs one admin command against a database and returns the lines to print. */
 export async function runAdminCommand(db: Kysely<DB>, command: string, args: string[]): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import type { Campaign } from '../../../server/domain/campaigns/campaigns';
+import { FieldError } from '~/components/field-error';
 import { campaignForm } from '~/lib/form-schemas';
 import { getFormProps, getInputProps, getTextareaProps, useIsPending, useSchemaForm } from '~/lib/forms';
 import { campaignsUrl } from './campaign-urls';
@@ -20,20 +21,12 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
       <label>
         Campaign name
         <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
-        {fields.name.errors && (
-          <span id={fields.name.errorId} className="field-error small" role="alert">
-            {fields.name.errors[0]}
-          </span>
-        )}
+        <FieldError field={fields.name} />
       </label>
       <label>
         Description <span className="muted small">(optional)</span>
         <textarea {...getTextareaProps(fields.description)} rows={3} />
-        {fields.description.errors && (
-          <span id={fields.description.errorId} className="field-error small" role="alert">
-            {fields.description.errors[0]}
-          </span>
-        )}
+        <FieldError field={fields.description} />
       </label>
       {form.errors && (
         <p className="notice error" role="alert">

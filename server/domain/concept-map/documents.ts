@@ -1,37 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
 import { CONCEPT_MAP_MESSAGES } from '../../../contract/concept-map';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
 import { isUuid, linkedDatasetIds, requireOwnedCampaign } from '../ownership';
 import { swappedInChunk } from '../retrieval/scope';
+import { selectionSchema, type MapDocument, type SelectionInput } from '../../../contract/api/concept-map';
 
-const selectedDocument = z.object({ id: z.string().min(1, 'id is required'), dataset_id: z.string().min(1, 'dataset_id is required') });
-
-export const selectionSchema = z.object({
-  selected_documents: z.array(selectedDocument).min(1, CONCEPT_MAP_MESSAGES.noDocuments).max(2000, 'Select at most 2000 documents at once'),
-});
-
-/** The /api body: an empty or missing selection reaches the domain, which answers the spec's message for it. */
-export const selectionBodySchema = z.object({
-  selected_documents: z.array(selectedDocument).max(2000, 'Select at most 2000 documents at once').nullish(),
-});
-/** What the domain accepts: the /api body as it arrives (a missing selection gets the spec's message). */
-export type SelectionInput = z.input<typeof selectionBodySchema>;
-
-/** A document the Select Documents modal offers: every document of the tomes linked to the campaign. */
-export interface MapDocument {
-  id: string;
-  dataset_id: string;
-  dataset_name: string;
-  filename: string;
-  status: 'processing' | 'ready' | 'failed';
-  chunk_count: number;
-  /** Already in the campaign's map. */
-  processed: boolean;
-  /** In the map, but its text changed since it was read. */
-  outdated: boolean;
-}
+export { selectionBodySchema, selectionSchema, type MapDocument, type SelectionInput } from '../../../contract/api/concept-map';
 
 export interface SelectedDocument {
   id: string;

@@ -1,71 +1,14 @@
 import type { Kysely } from 'kysely';
-import { conceptColor, isConceptType, PASSAGES_SHOWN, type ConceptMapSettings, type ConceptType } from '../../../contract/concept-map';
+import { conceptColor, isConceptType, PASSAGES_SHOWN, type ConceptMapSettings } from '../../../contract/concept-map';
 import type { DB } from '../../db/schema';
 import { EMPTY_HASH } from './documents';
 import { engineOf } from './extraction';
 import type { ExtractionResult } from './extract';
+import type { ConceptMap, MapJob, SourcePassage } from '../../../contract/api/concept-map';
 import { readSettings } from './settings';
 
-export interface SourcePassage {
-  document_id: string;
-  dataset_id: string;
-  filename: string;
-  quote: string;
-}
-
-export interface MapConcept {
-  id: string;
-  name: string;
-  type: ConceptType;
-  description: string;
-  /** How many passages mention it. */
-  sources: number;
-  aliases: string[];
-  /** The first few of those passages, for hovering. */
-  source_passages: SourcePassage[];
-  visual: { color: string };
-}
-
-export interface MapRelationship {
-  id: string;
-  /** Concept ids. */
-  source: string;
-  target: string;
-  relationship: string;
-  /** 1..10 */
-  strength: number;
-  /** How many passages support it. */
-  count: number;
-}
-
-export interface ProcessedDocument {
-  id: string;
-  dataset_id: string;
-  filename: string;
-  processed_at: string;
-  /** Its text changed since it was read: Update Map reads it again. */
-  outdated: boolean;
-}
-
-export interface MapJob {
-  id: string;
-  status: string;
-  progress: number;
-  progress_message: string;
-  error: string | null;
-}
-
-export interface ConceptMap {
-  campaign_id: string;
-  concepts: MapConcept[];
-  relationships: MapRelationship[];
-  settings: ConceptMapSettings;
-  processed_docs: ProcessedDocument[];
-  last_updated: string | null;
-  engine: 'claude' | 'openai' | 'offline' | null;
-  /** A generation still running (or the one that failed since the map was last built). */
-  job: MapJob | null;
-}
+/** The map's shapes are written once, in contract/api/concept-map.ts (ADR 0328). */
+export type { ConceptMap, MapConcept, MapJob, MapRelationship, ProcessedDocument, SourcePassage } from '../../../contract/api/concept-map';
 
 export function emptyMap(campaignId: string, settings: ConceptMapSettings): ConceptMap {
   return { campaign_id: campaignId, concepts: [], relationships: [], settings, processed_docs: [], last_updated: null, engine: null, job: null };

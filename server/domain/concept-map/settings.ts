@@ -1,31 +1,10 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { DEFAULT_SETTINGS, LAYOUTS, MIN_STRENGTH_MESSAGE, parseMinStrength, type ConceptMapSettings } from '../../../contract/concept-map';
+import { DEFAULT_SETTINGS, LAYOUTS, parseMinStrength, type ConceptMapSettings } from '../../../contract/concept-map';
+import { settingsInputSchema, type SettingsInput } from '../../../contract/api/concept-map';
 import type { DB } from '../../db/schema';
 import { requireOwnedCampaign } from '../ownership';
 
-const booleanish = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', 'on', 'off', '1', '0']).transform((value) => value === 'true' || value === 'on' || value === '1'),
-]);
-
-/** A partial update: what is left out keeps its saved value. */
-export const settingsInputSchema = z
-  .object({
-    show_labels: booleanish.optional(),
-    min_strength: z
-      .union([z.number(), z.string()])
-      .transform((value, ctx) => {
-        const parsed = parseMinStrength(value);
-        if (parsed === null) ctx.addIssue({ code: 'custom', message: MIN_STRENGTH_MESSAGE });
-        return parsed ?? DEFAULT_SETTINGS.min_strength;
-      })
-      .optional(),
-    layout: z.enum(LAYOUTS, { message: `layout must be one of: ${LAYOUTS.join(', ')}` }).optional(),
-  })
-  .strict();
-
-export type SettingsInput = z.input<typeof settingsInputSchema>;
+export { settingsInputSchema, type SettingsInput } from '../../../contract/api/concept-map';
 
 /** Saved settings read leniently: anything missing or out of range falls back to its default. */
 export function readSettings(stored: unknown): ConceptMapSettings {

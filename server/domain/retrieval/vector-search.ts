@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { VECTOR_SEARCH_BACKENDS } from '../../../contract/api/health';
 import { storedVector } from '../ingest/vectors';
 import { scopeCondition, type SearchScope } from './scope';
 
@@ -11,7 +12,7 @@ import { scopeCondition, type SearchScope } from './scope';
  * Only vectors of the same embedding model are compared. With pgvector, the vectors not yet in the
  * index (vector-index.ts) are compared exactly beside it.
  */
-export type VectorBackend = 'pgvector' | 'exact';
+export type VectorBackend = (typeof VECTOR_SEARCH_BACKENDS)[number];
 
 const detected = new WeakMap<object, Promise<VectorBackend>>();
 

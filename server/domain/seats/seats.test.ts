@@ -131,6 +131,9 @@ describe('campaign seats over /api', () => {
     expect((await call(gm, 'GET', `/api/campaigns/${campaign}/invites`)).json()).toHaveLength(before);
     const never = await invite(gm, campaign, { expires_in_days: null });
     expect(never.invite).toMatchObject({ expires_at: null, status: 'active' });
+    // The Players form's spelling of null, taken by the same schema (ADR 0344); left out, 7 days.
+    expect((await invite(gm, campaign, { expires_in_days: 'never' })).invite).toMatchObject({ expires_at: null });
+    expect((await invite(gm, campaign, {})).invite).toMatchObject({ expires_at: expect.any(String) });
   });
 
   it('registers a new account with a player invite: it counts as an approved code and seats the player', async () => {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { MonthUsage } from '../../../contract/api/usage';
 
 export const USAGE_FEATURES = ['campaign_chat', 'document_chat', 'content_generation', 'concept_map', 'embedding', 'rerank', 'timeline'] as const;
 export type UsageFeature = (typeof USAGE_FEATURES)[number];
@@ -38,19 +39,8 @@ export async function recordUsage(db: Kysely<DB>, record: UsageRecord): Promise<
     .execute();
 }
 
-export interface MonthUsage {
-  month_data: {
-    total_cost: number;
-    total_input_tokens: number;
-    total_output_tokens: number;
-    total_embedding_tokens: number;
-    api_calls: number;
-    usage_breakdown: Record<string, { cost: number; calls: number; tokens: number }>;
-  };
-  budget: number;
-  budget_used_percent: number;
-  budget_remaining: number;
-}
+/** Its shape is written once, in contract/api/usage.ts (ADR 0328). */
+export type { MonthUsage } from '../../../contract/api/usage';
 
 /** This calendar month's (UTC) spend against the user's budget (their own, or the default). */
 export async function currentMonthUsage(db: Kysely<DB>, userId: string, defaultBudgetUsd: number, now = new Date()): Promise<MonthUsage> {

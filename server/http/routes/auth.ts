@@ -1,12 +1,19 @@
-import { z } from 'zod';
 import { login, registerAccount } from '../../domain/accounts/accounts';
 import { changePassword, resetPassword } from '../../domain/accounts/password-recovery';
-import { authAnswerSchema, loginSchema, passwordChangeSchema, passwordResetSchema, registrationSchema, userSchema } from '../../../contract/api/accounts';
+import {
+  authAnswerSchema,
+  currentUserSchema,
+  loggedOutSchema,
+  loginSchema,
+  passwordChangeSchema,
+  passwordResetSchema,
+  registrationSchema,
+} from '../../../contract/api/accounts';
 import { revokeSession } from '../../domain/accounts/sessions';
 import type { Services } from '../../services';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../auth';
 import type { ZodApi } from '../zod-schemas';
-import { errorResponse } from '../../../contract/api/shared';
+import { errorResponse, noContent } from '../../../contract/api/shared';
 import { PASSWORD_RULE } from '../../../contract/password-policy';
 
 export async function authRoutes(app: ZodApi, services: Services) {
@@ -55,7 +62,7 @@ export async function authRoutes(app: ZodApi, services: Services) {
 
   app.post(
     '/api/auth/logout',
-    { schema: { operationId: 'logout', summary: 'End the current session', tags: ['auth'], response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { schema: { operationId: 'logout', summary: 'End the current session', tags: ['auth'], response: { 200: loggedOutSchema } } },
     async (request, reply) => {
       if (request.sessionToken) await revokeSession(services.db, request.sessionToken);
       clearSessionCookie(reply);
@@ -65,7 +72,7 @@ export async function authRoutes(app: ZodApi, services: Services) {
 
   app.get(
     '/api/auth/me',
-    { schema: { operationId: 'getCurrentUser', summary: 'The signed-in user', tags: ['auth'], response: { 200: z.object({ user: userSchema }) } } },
+    { schema: { operationId: 'getCurrentUser', summary: 'The signed-in user', tags: ['auth'], response: { 200: currentUserSchema } } },
     async (request) => ({
       user: currentUser(request),
     }),
@@ -82,7 +89,7 @@ export async function authRoutes(app: ZodApi, services: Services) {
         description: `The new password must follow the rule: ${PASSWORD_RULE} The session making the change stays signed in.`,
         tags: ['auth'],
         body: passwordChangeSchema,
-        response: { 204: z.null(), 400: errorResponse, 403: errorResponse },
+        response: { 204: noContent, 400: errorResponse, 403: errorResponse },
       },
     },
     async (request, reply) => {
@@ -101,7 +108,7 @@ export async function authRoutes(app: ZodApi, services: Services) {
         description: `The code comes from the administrator (\`npm run admin -- reset-password USER\`, a /reset/<code> link valid one hour, used once). The new password must follow the rule: ${PASSWORD_RULE} Every session of the account ends.`,
         tags: ['auth'],
         body: passwordResetSchema,
-        response: { 204: z.null(), 400: errorResponse },
+        response: { 204: noContent, 400: errorResponse },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { exportCampaign } from '../../domain/transfer/campaign-export';
 import { archiveLimitBytes, importCampaign } from '../../domain/transfer/campaign-import';
 import { log } from '../../log';
@@ -6,11 +5,10 @@ import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import { contentDisposition } from '../file-delivery';
 import type { ZodApi } from '../zod-schemas';
-import { errorResponse } from '../../../contract/api/shared';
-import { campaignSchema } from '../../../contract/api/campaigns';
+import { errorResponse, idParams } from '../../../contract/api/shared';
+import { campaignArchiveSchema, importedCampaignSchema } from '../../../contract/api/campaigns';
 import { readMultipartUpload } from './tomes-transfer';
 
-const idParams = z.object({ id: z.string() });
 const MB = 1024 * 1024;
 
 /** A whole campaign out as a zip, and such a zip in as a new campaign of the caller's (issue #33). */
@@ -30,7 +28,7 @@ export async function campaignTransferRoutes(app: ZodApi, services: Services) {
         tags,
         params: idParams,
         response: {
-          200: { description: 'The campaign archive', content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } } },
+          200: campaignArchiveSchema,
           404: errorResponse,
         },
       },
@@ -57,7 +55,7 @@ export async function campaignTransferRoutes(app: ZodApi, services: Services) {
           'Multipart form field `file`: a zip from GET /api/campaigns/{id}/export. Tomes come in as yours (" (imported)" added on a name clash) and documents are processed again from their original bytes. A damaged, foreign or hostile archive is refused (400, 413 or 422, naming the problem) and nothing is written.',
         tags,
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ campaign: campaignSchema }), 400: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse },
+        response: { 201: importedCampaignSchema, 400: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { EXACT_SEARCH_NOTICE, vectorBackendOf } from '../../domain/retrieval';
 import type { Services } from '../../services';
 import { DISK_FULL_MESSAGE, isDiskFull, type StorageHealth } from '../storage-health';
 import type { ZodApi } from '../zod-schemas';
 import { errorResponse } from '../../../contract/api/shared';
+import { healthSchema, storageFullSchema } from '../../../contract/api/health';
 
 export async function healthRoutes(app: ZodApi, services: Services, storage: StorageHealth) {
   app.get(
@@ -18,14 +18,9 @@ export async function healthRoutes(app: ZodApi, services: Services, storage: Sto
         description:
           'ok (200), or 507 when a recent write failed because the storage is full. `vector_search` says how search finds passages by meaning: `pgvector` (an index), or `exact` on a Postgres server without pgvector, with `vector_search_notice` saying so and what to do.',
         response: {
-          200: z.object({
-            status: z.literal('ok'),
-            database: z.string(),
-            vector_search: z.enum(['pgvector', 'exact']),
-            vector_search_notice: z.string().optional(),
-          }),
+          200: healthSchema,
           429: errorResponse,
-          507: z.object({ status: z.literal('storage_full'), database: z.string(), error: z.string(), since: z.string() }),
+          507: storageFullSchema,
         },
       },
     },

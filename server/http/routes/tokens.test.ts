@@ -44,6 +44,13 @@ describe('personal API tokens over /api/tokens', () => {
     });
   });
 
+  it('never expires without expires_in_days, with null, or with "never" (the form\'s spelling, ADR 0344)', async () => {
+    for (const expiry of [{}, { expires_in_days: null }, { expires_in_days: 'never' }]) {
+      const created = await create(alice.token, { name: `forever ${JSON.stringify(expiry)}`, ...expiry });
+      expect(created.expires_at, JSON.stringify(expiry)).toBeNull();
+    }
+  });
+
   it('works as a bearer token on /api routes and records its last use at most once a minute', async () => {
     const { id, token } = await create(alice.token, { name: 'reader' });
     for (const url of ['/api/auth/me', '/api/campaigns', '/api/datasets']) {

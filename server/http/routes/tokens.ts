@@ -4,7 +4,7 @@ import { createApiToken, listApiTokens, revokeApiToken } from '../../domain/acco
 import type { Services } from '../../services';
 import { currentUser } from '../auth';
 import type { ZodApi } from '../zod-schemas';
-import { errorResponse } from '../../../contract/api/shared';
+import { errorResponse, idParams, noContent } from '../../../contract/api/shared';
 import { apiTokenSummarySchema, createdApiTokenSchema } from '../../../contract/api/accounts';
 
 /**
@@ -54,8 +54,8 @@ export async function tokenRoutes(app: ZodApi, services: Services) {
         operationId: 'revokeApiToken',
         summary: 'Revoke a personal API token: its next call answers 401',
         tags,
-        params: z.object({ id: z.string() }),
-        response: { 204: z.null().describe('Revoked'), 403: errorResponse, 404: errorResponse },
+        params: idParams,
+        response: { 204: noContent.describe('Revoked'), 403: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
