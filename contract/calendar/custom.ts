@@ -45,6 +45,23 @@ export function moonPhase(name: string, cycle: number, shift: number, count: num
 const WIRE_DATE = /^([+-])?(\d{1,6})-(\d{1,3})-(\d{1,4})$/;
 
 /** A campaign's own calendar (definition.ts), validated beforehand with calendarProblem. */
+/**
+ * Each name's short form: cut to three letters, or as many more as tell it from the calendar's
+ * other names ('Seedt.' and 'Seedf.', never two 'See'), with a period; four letters or fewer stay whole.
+ */
+export function distinctShortNames(names: readonly string[]): string[] {
+  return names.map((name) => {
+    if (name.length <= 4) return name;
+    for (let length = 3; length < name.length - 1; length += 1) {
+      // A cut never ends on a space: 'The F.', not 'The.'.
+      if (name[length - 1] === ' ') continue;
+      const cut = name.slice(0, length).toLowerCase();
+      if (!names.some((other) => other !== name && other.toLowerCase().startsWith(cut))) return `${name.slice(0, length)}.`;
+    }
+    return name;
+  });
+}
+
 export function customCalendar(definition: CalendarDefinition): Calendar {
   const { months, leap_days: leapDays, epoch } = definition;
   const baseLength = months.reduce((sum, month) => sum + month.length, 0);
@@ -69,12 +86,13 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
       return sum + share;
     }, 0);
 
+  const shortNames = distinctShortNames(months.map((month) => month.name));
   const monthsOf = (year: number): MonthInfo[] => {
     const extra = new Array<number>(months.length).fill(0);
     for (const leapDay of leapDays) if (isLeapFor(leapDay, year)) extra[leapDay.month] += 1;
     return months.map((month, index) => ({
       name: month.name,
-      short: month.name.length <= 4 ? month.name : month.name.slice(0, 3),
+      short: shortNames[index],
       length: month.length + extra[index],
       intercalary: Boolean(month.intercalary),
     }));

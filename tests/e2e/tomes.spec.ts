@@ -66,8 +66,8 @@ test.describe('Knowledge Tomes', () => {
     });
     await dropFiles(page, ['combat.pdf', 'conditions.md', 'weapons.csv']);
 
-    // Processing starts: the modal closes, the banner says the server carries on, and each file shows its progress.
-    await expect(manage).toBeHidden();
+    // Processing starts: the modal stays open, the banner says the server carries on, and each file shows its progress.
+    await expect(manage).toBeVisible();
     await expect(page.getByTestId('processing-banner')).toContainText('on the server: the work continues if you leave this page');
     await expect
       .poll(() => page.evaluate(() => [...(window as unknown as { __entriesWithProgress: Set<string> }).__entriesWithProgress].sort()))
@@ -85,7 +85,6 @@ test.describe('Knowledge Tomes', () => {
     await expect(card.getByTestId('document-count')).toHaveText('3');
     expect(pdfRequests, 'PDF.js is not loaded before a PDF is opened').toEqual([]);
 
-    await card.getByRole('link', { name: 'Manage Documents' }).click();
     await expect(manage.getByTestId('document-row')).toHaveCount(3);
     await shot(page, 'tomes-manage-documents');
 
@@ -186,9 +185,8 @@ test.describe('Knowledge Tomes', () => {
     const manage = page.getByRole('dialog', { name: `Manage Documents: ${name}` });
     await manage.getByLabel('Upload a document').setInputFiles(fixture('combat.pdf'));
     await manage.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect(manage).toBeHidden();
-    await expect(page.getByTestId('upload-entry')).toHaveCount(0, { timeout: 60_000 });
-    await page.getByRole('article', { name }).getByRole('link', { name: 'Manage Documents' }).click();
+    // The modal stays open while the file is processed, and lists it once it is ready.
+    await expect(manage.getByTestId('document-row')).toHaveCount(1, { timeout: 60_000 });
     // The file route answers 500 for this page's PDF.
     await page.route('**/documents/*/file?inline=1', (route) => route.fulfill({ status: 500, body: 'boom' }));
     await page.getByRole('link', { name: 'combat.pdf', exact: true }).click();

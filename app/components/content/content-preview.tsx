@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { GeneratedContent } from '../../../contract/content';
 import { contentFilename } from '../../../contract/content-filename';
 import type { contentSaveSchema } from '../../../contract/content-forms';
-import { getFormProps, getInputProps, getSelectProps, type useSchemaForm } from '~/lib/forms';
+import { getFormProps, getSelectProps, getTextareaProps, type useSchemaForm } from '~/lib/forms';
 import { ContentMarkdown, FrontMatterSummary } from './content-markdown';
 import type { ContentDataset, ResultRequest } from './types';
 
@@ -46,7 +46,21 @@ function PreviewBody(props: ContentPreviewProps) {
           <label htmlFor={fields.filename.id}>
             Filename
             <span className="filename-input">
-              <input {...getInputProps(fields.filename, { type: 'text' })} maxLength={130} autoComplete="off" />
+              {/* A text area, so a long name wraps and reads whole; Enter saves, as in a one-line field. */}
+              <textarea
+                {...getTextareaProps(fields.filename)}
+                className="filename-field"
+                rows={1}
+                maxLength={130}
+                autoComplete="off"
+                spellCheck={false}
+                enterKeyHint="done"
+                onKeyDown={(event) => {
+                  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+                  event.preventDefault();
+                  event.currentTarget.form?.requestSubmit();
+                }}
+              />
               <span aria-hidden="true">.md</span>
             </span>
           </label>
@@ -65,7 +79,7 @@ function PreviewBody(props: ContentPreviewProps) {
         <p className="small muted" data-testid="save-as">
           {finalName ? (
             <>
-              Will be saved as <strong>{finalName}</strong> and indexed at once, so the assistant can search and cite it.
+              Will be saved as <strong className="save-as-name">{finalName}</strong> and indexed at once, so the assistant can search and cite it.
             </>
           ) : (
             'Enter a filename.'

@@ -3,8 +3,21 @@ import type { TimelineEvent } from '../../../server/domain/timeline/timeline';
 import type { Calendar } from '../../../contract/calendar';
 import { eventTypeInfo, PIXELS_PER_DAY, stepZoom, type ZoomLevel } from '../../../contract/timeline';
 import { isoDayNumber, todayIso } from '../../../contract/timeline-dates';
-import { axisTicks, indexRange, labelledLanes, OVERFLOW, overflowBuckets, rangeLabel, type OverflowBucket } from '../../../contract/timeline-track';
-import { AXIS_HEIGHT, BUCKET, HIT, LABELLED_WIDTH, LANES, laneTop, markerLeft, OVERFLOW_TOP, TRACK_HEIGHT } from './track/geometry';
+import { axisTicks, fitAxisLabels, indexRange, labelledLanes, OVERFLOW, overflowBuckets, rangeLabel, type OverflowBucket } from '../../../contract/timeline-track';
+import {
+  AXIS_HEIGHT,
+  BUCKET,
+  HIT,
+  LABELLED_WIDTH,
+  LANES,
+  laneTop,
+  markerLeft,
+  markerWidthFor,
+  MAX_MARKER_WIDTH,
+  OVERFLOW_TOP,
+  TRACK_HEIGHT,
+} from './track/geometry';
+import { trackTextWidth } from './track/measure-text';
 import { AxisTicks, Marker, Stem, TrackTooltip } from './track/parts';
 import { useTrackDrag } from './track/use-track-drag';
 import { useTrackView } from './track/use-track-view';
@@ -17,6 +30,8 @@ interface Placed {
   /** OVERFLOW when all lanes were taken: counted in the row below, drawn only when focused. */
   lane: number;
   labelled: boolean;
+  /** The marker's width: its whole title where there is room for it. */
+  width: number;
 }
 
 const markerIdOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLElement>('[data-event-id]')?.dataset.eventId : undefined);
@@ -46,10 +61,11 @@ export function TimelineTrack({ calendar, events, zoom, onZoomChange, onOpen, re
   const indexById = useMemo(() => new Map(events.map((event, index) => [event.id, index])), [events]);
   const { placed, buckets, bucketLefts } = useMemo(() => {
     const lefts = days.map((day) => markerLeft(day, ppd));
-    const { lanes, labelled } = labelledLanes(lefts, labelledWidth, HIT, LANES);
+    const fullWidths = events.map((event) => markerWidthFor(trackTextWidth(event.title, 'title')));
+    const { lanes, labelled, widths } = labelledLanes(lefts, fullWidths, labelledWidth, HIT, LANES);
     const overflow = overflowBuckets(lefts, lanes, BUCKET);
     return {
-      placed: events.map((event, index): Placed => ({ event, left: lefts[index], lane: lanes[index], labelled: labelled[index] })),
+      placed: events.map((event, index): Placed => ({ event, left: lefts[index], lane: lanes[index], labelled: labelled[index], width: widths[index] })),
       buckets: overflow,
       bucketLefts: overflow.map((bucket) => bucket.left),
     };
@@ -195,13 +211,19 @@ export function TimelineTrack({ calendar, events, zoom, onZoomChange, onOpen, re
   let visibleBuckets: OverflowBucket[] = [];
   const origin = stretch?.origin ?? 0;
   if (stretch) {
-    const [from, to] = indexRange(days, stretch.start - labelledWidth / ppd - 1, stretch.end + 1);
+    const [from, to] = indexRange(days, stretch.start - MAX_MARKER_WIDTH / ppd - 1, stretch.end + 1);
     for (let index = from; index < to; index += 1) if (placed[index].lane !== OVERFLOW) visible.push(index);
     if (activeIndex >= 0 && (activeIndex < from || activeIndex >= to || placed[activeIndex].lane === OVERFLOW)) visible.push(activeIndex);
     const [first, last] = indexRange(bucketLefts, stretch.start * ppd - BUCKET, stretch.end * ppd);
     visibleBuckets = buckets.slice(first, last);
   }
-  const ticks = useMemo(() => (stretch ? axisTicks(zoom, stretch.start, stretch.end, calendar) : []), [stretch, zoom, calendar]);
+  const ticks = useMemo(
+    () =>
+      stretch
+        ? fitAxisLabels(axisTicks(zoom, stretch.start, stretch.end, calendar), ppd, (text, major) => trackTextWidth(text, major ? 'major-tick' : 'minor-tick'))
+        : [],
+    [stretch, zoom, calendar, ppd],
+  );
   const tipIndex = tip ? indexById.get(tip) : undefined;
   const tipCandidate = tipIndex !== undefined && start !== null ? placed[tipIndex] : null;
   // A tooltip whose marker a zoom has carried out of view would point at nothing.
@@ -263,7 +285,7 @@ export function TimelineTrack({ calendar, events, zoom, onZoomChange, onOpen, re
                   event={item.event}
                   x={item.left - origin}
                   lane={item.lane}
-                  width={labelledWidth}
+                  width={item.width}
                   labelled={item.labelled}
                   tabbable={index === activeIndex}
                   described={tip === item.event.id}

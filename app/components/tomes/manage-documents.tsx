@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigate } from '@remix-run/react';
+import { Form, Link, useActionData } from '@remix-run/react';
 import { useRef, useState, type DragEvent } from 'react';
 import type { Dataset, DocumentSummary, JobStatus } from '../../../server/domain/tomes';
 import { formatTokens, formatUploadDate, isActiveJobStatus, UPLOAD_ACCEPT } from '../../../contract/tomes';
@@ -21,7 +21,6 @@ interface ManageProps {
 export function ManageDocuments({ dataset, documents, jobs, maxUploadMb, deleteDocumentId }: ManageProps) {
   const hydrated = useHydrated();
   const tracker = useUploadTracker();
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const failure = useActionData<TomeFailure | undefined>();
   const refused = failure?.intent === 'upload-document' ? failure : null;
@@ -33,10 +32,9 @@ export function ManageDocuments({ dataset, documents, jobs, maxUploadMb, deleteD
   async function send(files: File[]) {
     if (files.length === 0) return;
     setBusy(true);
-    const { processing } = await tracker.upload(dataset.id, files, maxUploadMb);
+    // The modal stays open: each file's progress shows below, and the list of documents refreshes as each is ready.
+    await tracker.upload(dataset.id, files, maxUploadMb);
     setBusy(false);
-    // Processing has started: the modal closes and the dashboard shows the progress.
-    if (processing > 0) navigate(tomesUrl(), { replace: true, preventScrollReset: true });
   }
 
   return (

@@ -17,59 +17,71 @@ export function UploadList({ datasetId, names, maxUploadMb }: { datasetId?: stri
     dismiss(entry.key);
     void upload(entry.datasetId, [entry.duplicateOf!], maxUploadMb!, choice);
   };
+  // Once every file is sent, leaving loses nothing: the server does the rest.
+  const sent = shown.some((entry) => entry.state === 'processing') && !shown.some((entry) => entry.state === 'uploading');
   return (
-    <ul className="upload-list" aria-label="Uploads" data-testid="upload-list">
-      {shown.map((entry) => (
-        <li key={entry.key} className={`upload-entry state-${entry.state}`} data-testid="upload-entry" data-state={entry.state}>
-          <div className="upload-entry-head">
-            <span className="upload-filename">{entry.filename}</span>
-            {names && !datasetId && <span className="muted small">in {names.get(entry.datasetId) ?? 'a tome'}</span>}
-            <span className={`badge upload-state state-${entry.state}`}>{STATE_LABELS[entry.state]}</span>
-          </div>
-          {(entry.state === 'uploading' || entry.state === 'processing') && (
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label={`${entry.filename} progress`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={entry.progress}
-            >
-              <span style={{ width: `${entry.progress}%` }} />
+    <>
+      {datasetId && sent && (
+        <p className="muted small" data-testid="upload-list-note">
+          The files are on the server and processed there: you can close this window or leave the page, and the work continues.
+        </p>
+      )}
+      <ul className="upload-list" aria-label="Uploads" data-testid="upload-list">
+        {shown.map((entry) => (
+          <li key={entry.key} className={`upload-entry state-${entry.state}`} data-testid="upload-entry" data-state={entry.state}>
+            <div className="upload-entry-head">
+              <span className="upload-filename">{entry.filename}</span>
+              {names && !datasetId && <span className="muted small">in {names.get(entry.datasetId) ?? 'a tome'}</span>}
+              <span className={`badge upload-state state-${entry.state}`}>{STATE_LABELS[entry.state]}</span>
             </div>
-          )}
-          {entry.state === 'failed' ? (
-            <>
-              <p className="upload-error" role="alert">
-                {entry.error}
+            {(entry.state === 'uploading' || entry.state === 'processing') && (
+              <div
+                className="progress"
+                role="progressbar"
+                aria-label={`${entry.filename} progress`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={entry.progress}
+              >
+                <span style={{ width: `${entry.progress}%` }} />
+              </div>
+            )}
+            {entry.state === 'failed' ? (
+              <>
+                <p className="upload-error" role="alert">
+                  {entry.error}
+                </p>
+                {entry.jobId && (
+                  <p className="muted small">It stays under Failed documents with its reason: delete it there, or fix the file and upload it again.</p>
+                )}
+                {!entry.jobId && (
+                  <div className="row upload-choices">
+                    {entry.duplicateOf && maxUploadMb && (
+                      <>
+                        <button type="button" className="secondary small-button" onClick={() => resend(entry, 'replace')}>
+                          Replace
+                        </button>
+                        <button type="button" className="secondary small-button" onClick={() => resend(entry, 'keep')}>
+                          Keep both
+                        </button>
+                      </>
+                    )}
+                    <button type="button" className="link-like small" onClick={() => dismiss(entry.key)} aria-label={`Dismiss ${entry.filename}`}>
+                      Dismiss
+                    </button>
+                  </div>
+                )}
+              </>
+            ) : (
+              <p className="upload-message muted small">
+                {entry.state === 'uploading' ? `Uploading… ${entry.progress}%` : entry.message}
+                {entry.state === 'processing' && entry.status && <span className="upload-status"> · {entry.status}</span>}
               </p>
-              {!entry.jobId && (
-                <div className="row upload-choices">
-                  {entry.duplicateOf && maxUploadMb && (
-                    <>
-                      <button type="button" className="secondary small-button" onClick={() => resend(entry, 'replace')}>
-                        Replace
-                      </button>
-                      <button type="button" className="secondary small-button" onClick={() => resend(entry, 'keep')}>
-                        Keep both
-                      </button>
-                    </>
-                  )}
-                  <button type="button" className="link-like small" onClick={() => dismiss(entry.key)} aria-label={`Dismiss ${entry.filename}`}>
-                    Dismiss
-                  </button>
-                </div>
-              )}
-            </>
-          ) : (
-            <p className="upload-message muted small">
-              {entry.state === 'uploading' ? `Uploading… ${entry.progress}%` : entry.message}
-              {entry.state === 'processing' && entry.status && <span className="upload-status"> · {entry.status}</span>}
-            </p>
-          )}
-        </li>
-      ))}
-    </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -13,8 +13,11 @@ export const LANES_TOP = AXIS_HEIGHT + 8;
 export const OVERFLOW_TOP = LANES_TOP + LANES * LANE_HEIGHT + 2;
 export const BUCKET = 48;
 export const TRACK_HEIGHT = OVERFLOW_TOP + HIT + 2;
-/** Width a marker takes when it shows its title; it does wherever the next event leaves room. */
+/** The least width a marker takes to show its title (cut with an ellipsis) when the whole title has no room. */
 export const LABELLED_WIDTH: Record<ZoomLevel, number> = { year: 160, month: 160, week: 160, day: 190 };
+/** A marker with its whole title: padding and icon (8 + 28), the gap (6), the title, padding (12); at most MAX_MARKER_WIDTH. */
+export const MAX_MARKER_WIDTH = 420;
+export const markerWidthFor = (titleWidth: number) => Math.min(MAX_MARKER_WIDTH, 8 + ICON + 6 + titleWidth + 12);
 export const DRAG_THRESHOLD = 4;
 /** Layer coordinates stay below this many pixels, well inside what CSS transforms keep exact. */
 export const REBASE_PX = 4_000_000;
