@@ -100,7 +100,8 @@ describe('instance backup and restore', () => {
   describe('into a fresh embedded data folder', () => {
     let target: Database;
     beforeAll(async () => {
-      target = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'restored', 'pg') });
+      // As `npm run admin -- restore` opens it: empty, not the build's migrated database.
+      target = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'restored', 'pg') }, { empty: true });
     }, 300_000);
     afterAll(async () => {
       await target?.close();

@@ -53,17 +53,24 @@ async function backupOrRestore(env: Env, command: 'backup' | 'restore', file: st
       return backupToFile(file, { running });
     },
     (database) => (command === 'backup' ? backupToFile(file, { database }) : restoreFromFile(file, database)),
+    // A restore migrates only to its backup's level: a fresh folder starts with no tables at all.
+    { empty: command === 'restore' },
   );
 }
 
 /** Runs a command through the server holding the embedded database, or on the database itself (holding its lock). */
-async function onServerOrDatabase(env: Env, viaServer: (running: LockInfo) => Promise<string[]>, onDatabase: (database: Database) => Promise<string[]>) {
+async function onServerOrDatabase(
+  env: Env,
+  viaServer: (running: LockInfo) => Promise<string[]>,
+  onDatabase: (database: Database) => Promise<string[]>,
+  openOptions: { empty?: boolean } = {},
+) {
   const target = databaseTargetFromEnv(env);
   const running = target.kind === 'pglite' ? readLock(env.DATA_DIR) : null;
   if (running?.port && running.secret) return viaServer(running);
   const release = target.kind === 'pglite' ? acquireLock(env.DATA_DIR) : () => {};
   try {
-    const database = await openDatabase(target);
+    const database = await openDatabase(target, openOptions);
     try {
       return await onDatabase(database);
     } finally {

@@ -34,9 +34,13 @@ export function databaseTargetFromEnv(env: { DATABASE_URL?: string; DATA_DIR: st
   return env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pg') };
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * `empty`: a fresh embedded data folder gets an empty database (initdb), not the build's migrated
+ * one (pristine-database.ts): what a restore needs, since it migrates only to its backup's level.
+ */
+export async function openDatabase(target: DatabaseTarget, options: { empty?: boolean } = {}): Promise<Database> {
   if (target.kind === 'postgres') return openServer(target.url);
-  return openEmbedded(target.dataDir);
+  return openEmbedded(target.dataDir, options.empty ? { pristineFile: null } : {});
 }
 
 const BYTEA = 17;
@@ -94,8 +98,8 @@ export function pgliteStartParams(dataDir: string | 'memory'): string[] {
 export interface EmbeddedOptions {
   filesystem?: (dataDir: string, onDiskFull: () => void) => DiskWatchingFS;
   loadDataDir?: Blob;
-  /** The build's empty database a fresh folder is loaded from (pristine-database.ts). */
-  pristineFile?: string;
+  /** The build's empty database a fresh folder is loaded from (pristine-database.ts); null: none, initdb. */
+  pristineFile?: string | null;
 }
 
 export async function openEmbedded(dataDir: string | 'memory', options: EmbeddedOptions = {}): Promise<Database> {
@@ -104,7 +108,7 @@ export async function openEmbedded(dataDir: string | 'memory', options: Embedded
     return embeddedDatabase(await PGlite.create('memory://', { ...settings, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) }));
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const filesystem = options.filesystem ?? ((dir, onDiskFull) => new DiskWatchingFS(dir, onDiskFull));
-  let loadDataDir = options.loadDataDir ?? pristineDatabaseFor(dataDir, options.pristineFile);
+  let loadDataDir = options.loadDataDir ?? (options.pristineFile === null ? undefined : pristineDatabaseFor(dataDir, options.pristineFile));
   const instance = await RecoveringInstance.start((onDiskFull, restart) => {
     // A start on a disk known to be full never settles (it stops at its first failed write), and
     // each one holds its memory: after a failure, none is tried until the disk has room again.
