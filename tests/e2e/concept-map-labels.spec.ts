@@ -40,3 +40,66 @@ for (const screen of SCREENS) {
     }
   });
 }
+
+/** A crowded map: 40 people of one town, each tied to the next, so their labels compete for room. */
+const FIRST = ['Wenna', 'Hollis', 'Marrow', 'Tamsin', 'Corvin', 'Isolde', 'Bram', 'Odile'];
+const LAST = ['Corlis', 'Quenby', 'Ashgrove', 'Fennimore', 'Talbride'];
+const PEOPLE = FIRST.flatMap((first) => LAST.map((last) => `${first} ${last}`));
+const CROWDED = `greywater-households.md
+
+${PEOPLE.map((name, i) => `**${name}** keeps a house in Greywater. ${name} trades with ${PEOPLE[(i + 1) % PEOPLE.length]}.`).join('\n\n')}
+`;
+
+test('a crowded map places each name on a free side of its circle, says how many have no room, and shows a hidden one on focus', async ({ page, user }) => {
+  const { datasetId } = await seedTome(page.request, user.token, { 'greywater-households.md': CROWDED });
+  const campaign = await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: 'Greywater households' } });
+  const campaignId = ((await campaign.json()) as { id: string }).id;
+  expect((await page.request.post(`/api/campaigns/${campaignId}/datasets`, { headers: auth(user.token), data: { dataset_id: datasetId } })).status()).toBe(200);
+  let generated = false;
+  for (const screen of SCREENS) {
+    await test.step(screen.name, async () => {
+      await page.setViewportSize(screen.viewport);
+      await page.goto(`/concept-map?campaign=${campaignId}`);
+      if (!generated) {
+        await page.getByRole('link', { name: 'Select Documents' }).first().click();
+        await page.getByTestId('select-documents-modal').getByRole('button', { name: 'Generate Map' }).click();
+        generated = true;
+      }
+      const graph = page.getByTestId('concept-graph');
+      await expect(graph).toHaveAttribute('data-state', 'settled', { timeout: 30_000 });
+      const nodes = graph.locator('[data-node-id]');
+      expect(await nodes.count()).toBeGreaterThanOrEqual(30);
+      const labels = await nodes.evaluateAll((elements) =>
+        elements.map((element) => {
+          const label = element.querySelector('.cm-label');
+          const box = label && getComputedStyle(label).display !== 'none' ? label.getBoundingClientRect() : null;
+          return {
+            hidden: element.classList.contains('label-hidden'),
+            side: (element as SVGGElement).dataset.labelSide ?? 'below',
+            box: box && [box.left, box.top, box.right, box.bottom],
+          };
+        }),
+      );
+      const shown = labels.filter((label) => !label.hidden && label.box);
+      // What a reader sees: names that never sit on one another.
+      for (let i = 0; i < shown.length; i++) {
+        for (let j = i + 1; j < shown.length; j++) {
+          const [a, b] = [shown[i].box!, shown[j].box!];
+          expect(a[0] < b[2] - 1 && b[0] < a[2] - 1 && a[1] < b[3] - 1 && b[1] < a[3] - 1, `labels ${i} and ${j} overlap`).toBe(false);
+        }
+      }
+      // Names move beside or above their circle where below has no room.
+      expect(new Set(shown.map((label) => label.side)).size).toBeGreaterThan(1);
+      const hidden = labels.filter((label) => label.hidden).length;
+      const notice = page.getByTestId('hidden-labels');
+      if (hidden === 0) await expect(notice).toHaveCount(0);
+      else {
+        await expect(notice).toContainText(`${hidden} ${hidden === 1 ? 'name has' : 'names have'} no room at this zoom`);
+        // A concept without room shows its name when it has the keyboard's focus.
+        const concealed = graph.locator('[data-node-id].label-hidden').first();
+        await concealed.focus();
+        await expect(concealed.locator('.cm-label')).toBeVisible();
+      }
+    });
+  }
+});

@@ -75,6 +75,8 @@ export default function ConceptGraph({
   const neighbours = useMemo(() => neighboursOf(links), [links]);
 
   const positionsRef = useRef<Positions | null>(null);
+  // Concepts whose name has no room beside their circle at this zoom (shown on hover and focus).
+  const [hiddenLabels, setHiddenLabels] = useState(0);
   const viewRef = useRef<ReturnType<typeof useView> | null>(null);
   const labels = useLabelPlacement({
     concepts,
@@ -84,6 +86,7 @@ export default function ConceptGraph({
     positions: positionsRef,
     view: () => viewRef.current?.view.current ?? { k: 1, x: 0, y: 0 },
     canvas: () => canvasRef.current,
+    onHiddenCount: setHiddenLabels,
   });
   const view = useView(svgRef, viewportRef, labels.updateSoon);
   viewRef.current = view;
@@ -284,6 +287,11 @@ export default function ConceptGraph({
           hideTip();
         }}
       />
+      {settings.show_labels && hiddenLabels > 0 && (
+        <p className="cm-hidden-labels" role="status" data-testid="hidden-labels">
+          {`${hiddenLabels} ${hiddenLabels === 1 ? 'name has' : 'names have'} no room at this zoom: zoom in, point at or tab to a concept to read its name, or open the lists below.`}
+        </p>
+      )}
       {tipConcept && tipPlace && (
         <ConceptTooltip
           concept={tipConcept}

@@ -1,38 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { placeLabels, type LabelCandidate } from './place-labels';
+import { LABEL_FONT_PX, labelBoxCorner, placeLabels, type LabelCandidate } from './place-labels';
 
 const at = (id: string, x: number, y: number, length = 10): LabelCandidate => ({ id, x, y, radius: 10, length });
+const canvas = { width: 800, height: 600 };
 
 describe('placeLabels', () => {
-  it('shows every label that has room', () => {
-    const shown = placeLabels([at('a', 100, 100), at('b', 300, 100), at('c', 100, 300)], { k: 1, x: 0, y: 0 }, { width: 800, height: 600 });
-    expect([...shown]).toEqual(['a', 'b', 'c']);
+  it('shows every label that has room, below its circle', () => {
+    const shown = placeLabels([at('a', 100, 100), at('b', 300, 100), at('c', 100, 300)], { k: 1, x: 0, y: 0 }, canvas);
+    expect([...shown]).toEqual([
+      ['a', 'below'],
+      ['b', 'below'],
+      ['c', 'below'],
+    ]);
   });
 
-  it('keeps the heavier of two labels that would overlap, and shows both once zoomed in', () => {
-    const candidates = [at('heavy', 100, 100), at('light', 120, 104)];
-    expect([...placeLabels(candidates, { k: 1, x: 0, y: 0 }, { width: 800, height: 600 })]).toEqual(['heavy']);
-    expect([...placeLabels(candidates, { k: 5, x: -300, y: -300 }, { width: 800, height: 600 })]).toEqual(['heavy', 'light']);
+  it('moves a lighter label to another side of its circle before it hides it', () => {
+    // Beside a heavier concept, whose label takes the room below the lighter one's circle.
+    const beside = placeLabels([at('heavy', 100, 100), at('light', 150, 100)], { k: 1, x: 0, y: 0 }, canvas);
+    expect(beside.get('heavy')).toBe('below');
+    expect(beside.get('light')).toBe('above');
+    // And one more above it: the label goes to the right.
+    const between = placeLabels([at('heavy', 100, 100), at('top', 150, 62), at('light', 150, 100)], { k: 1, x: 0, y: 0 }, canvas);
+    expect(between.get('light')).toBe('right');
+  });
+
+  it('hides a label with no room on any side, and shows it once zoomed in', () => {
+    // A ring of heavier concepts whose labels take every side of the light one's circle.
+    const ring = [at('n', 100, 60), at('s', 100, 110), at('e', 160, 85), at('w', 40, 85)];
+    const light = at('light', 100, 100);
+    expect(placeLabels([...ring, light], { k: 1, x: 0, y: 0 }, canvas).has('light')).toBe(false);
+    expect(placeLabels([...ring, light], { k: 5, x: -300, y: -300 }, canvas).has('light')).toBe(true);
   });
 
   it('leaves out labels outside the canvas', () => {
-    const shown = placeLabels([at('in', 100, 100), at('out', 2000, 100)], { k: 1, x: 0, y: 0 }, { width: 800, height: 600 });
-    expect([...shown]).toEqual(['in']);
+    const shown = placeLabels([at('in', 100, 100), at('out', 2000, 100)], { k: 1, x: 0, y: 0 }, canvas);
+    expect([...shown.keys()]).toEqual(['in']);
   });
 
-  it('never places two overlapping labels among many crowded concepts', () => {
+  it('never places two overlapping labels among many crowded concepts, and shows more than below alone', () => {
     const candidates = Array.from({ length: 400 }, (_, i) => at(`n${i}`, (i * 37) % 500, (i * 53) % 400, 4 + (i % 12)));
     const view = { k: 0.8, x: 10, y: 10 };
-    const shown = placeLabels(candidates, view, { width: 800, height: 600 });
+    const shown = placeLabels(candidates, view, canvas);
     const boxes = candidates
       .filter((c) => shown.has(c.id))
       .map((c) => {
         const width = c.length * 6.6 + 6;
-        const cx = view.x + c.x * view.k;
-        const top = view.y + (c.y + c.radius) * view.k + 1;
-        return [cx - width / 2, top, cx + width / 2, top + 15];
+        const [left, top] = labelBoxCorner(shown.get(c.id)!, view.x + c.x * view.k, view.y + c.y * view.k, c.radius * view.k, width);
+        return [left, top, left + width, top + LABEL_FONT_PX + 4];
       });
-    expect(boxes.length).toBeGreaterThan(10);
+    expect(new Set(shown.values()).size).toBeGreaterThan(1);
     expect(boxes.length).toBeLessThan(candidates.length);
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
@@ -40,5 +56,7 @@ describe('placeLabels', () => {
         expect(a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]).toBe(false);
       }
     }
+    const belowOnly = candidates.filter((c) => shown.get(c.id) === 'below').length;
+    expect(boxes.length).toBeGreaterThan(belowOnly);
   });
 });

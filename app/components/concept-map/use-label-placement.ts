@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, type MutableRefObject } from 'react';
 import type { MapConcept } from '../../../server/domain/concept-map';
 import { truncateLabel, type ViewTransform } from '../../../contract/concept-map';
-import { placeLabels, type LabelCandidate } from './place-labels';
+import { placeLabels, type LabelCandidate, type LabelSide } from './place-labels';
 import type { Positions } from './use-force-layout';
 
 interface Options {
@@ -13,21 +13,46 @@ interface Options {
   positions: MutableRefObject<Positions | null>;
   view: () => ViewTransform;
   canvas: () => { width: number; height: number };
+  onHiddenCount?: (hidden: number) => void;
+}
+
+/**
+ * A label's place in its node's own units (the circle's radius) and the label's size (em: fixed on
+ * screen), for each side placeLabels may choose; below is where the node first draws it.
+ */
+const LABEL_PLACES: Record<LabelSide, { x: (radius: number) => number; y: (radius: number) => number; dx: string; dy: string; anchor: string }> = {
+  below: { x: () => 0, y: (radius) => radius, dx: '0', dy: '1.05em', anchor: 'middle' },
+  above: { x: () => 0, y: (radius) => -radius, dx: '0', dy: '-0.4em', anchor: 'middle' },
+  right: { x: (radius) => radius, y: () => 0, dx: '0.36em', dy: '0.35em', anchor: 'start' },
+  left: { x: (radius) => -radius, y: () => 0, dx: '-0.36em', dy: '0.35em', anchor: 'end' },
+};
+
+function moveLabel(node: SVGGElement, side: LabelSide, radius: number) {
+  const label = node.querySelector('.cm-label');
+  if (!label) return;
+  const place = LABEL_PLACES[side];
+  label.setAttribute('x', String(place.x(radius)));
+  label.setAttribute('y', String(place.y(radius)));
+  label.setAttribute('dx', place.dx);
+  label.setAttribute('dy', place.dy);
+  label.setAttribute('text-anchor', place.anchor);
 }
 
 /**
  * Keeps the labels readable: after each drawn frame and each pan or zoom (at most once a frame),
- * only the labels that fit without overlapping a heavier concept's are shown (class label-hidden
- * on the others), at a fixed size on screen.
+ * only the labels that fit without overlapping a heavier concept's are shown, each on the first
+ * side of its circle with room (class label-hidden on the others), at a fixed size on screen.
+ * `onHiddenCount` hears how many have no room, when that changes.
  */
-export function useLabelPlacement({ concepts, radii, showLabels, nodeElements, positions, view, canvas }: Options) {
+export function useLabelPlacement({ concepts, radii, showLabels, nodeElements, positions, view, canvas, onHiddenCount }: Options) {
   // Made once per map and given each drawn frame's places in turn (placement runs on every drawn frame).
   const candidates = useMemo(
     () => concepts.map((concept) => ({ id: concept.id, x: 0, y: 0, radius: radii.get(concept.id) ?? 8, length: Array.from(truncateLabel(concept.name)).length })),
     [concepts, radii],
   );
-  const readers = useRef({ view, canvas });
-  readers.current = { view, canvas };
+  const readers = useRef({ view, canvas, onHiddenCount });
+  readers.current = { view, canvas, onHiddenCount };
+  const hiddenCount = useRef(-1);
 
   const update = useCallback(() => {
     const current = positions.current;
@@ -41,8 +66,23 @@ export function useLabelPlacement({ concepts, radii, showLabels, nodeElements, p
       placed.push(candidate);
     }
     const shown = placeLabels(placed, readers.current.view(), readers.current.canvas());
-    for (const [id, element] of nodeElements.current) element.classList.toggle('label-hidden', !shown.has(id));
-  }, [candidates, showLabels, positions, nodeElements]);
+    let hidden = 0;
+    for (const [id, element] of nodeElements.current) {
+      const side = shown.get(id);
+      element.classList.toggle('label-hidden', !side);
+      if (!side) hidden++;
+      // The side is kept on the node (data-label-side; a node starts below), so a frame only
+      // touches the labels that move.
+      else if ((element.dataset.labelSide ?? 'below') !== side) {
+        element.dataset.labelSide = side;
+        moveLabel(element, side, radii.get(id) ?? 8);
+      }
+    }
+    if (hidden !== hiddenCount.current) {
+      hiddenCount.current = hidden;
+      readers.current.onHiddenCount?.(hidden);
+    }
+  }, [candidates, showLabels, positions, nodeElements, radii]);
 
   const frame = useRef(0);
   const updateSoon = useCallback(() => {
