@@ -108,7 +108,7 @@ test.describe('the Campaign Assistant', () => {
     await history.getByRole('link', { name: /Where is the Ember Crown hidden\?/ }).click();
     await expect(page.getByTestId('chat-message')).toHaveCount(4);
     await expect(page.getByTestId('chat-message').nth(1)).toContainText('lighthouse of Saltmere');
-    await page.screenshot({ path: 'test-results/assistant-conversation.png', fullPage: true });
+    await page.screenshot({ path: 'test-results/assistant-conversation.png' });
 
     // Unlinked since the answer: the citation says so for 5 seconds instead of opening.
     await page.request.delete(`/api/campaigns/${campaignId}/datasets/${tome.datasetId}`, { headers: auth(user.token) });
@@ -152,7 +152,7 @@ test.describe('the Campaign Assistant', () => {
     await card.getByLabel(/Knowledge Tome to link/).selectOption(tome.datasetId);
     await card.getByRole('button', { name: 'Link Tome' }).click();
     await expect(card.getByRole('button', { name: /Unlink/ })).toBeVisible();
-    await page.screenshot({ path: 'test-results/campaigns-tab.png', fullPage: true });
+    await page.screenshot({ path: 'test-results/campaigns-tab.png' });
     await card.getByRole('link', { name: 'Open in Assistant' }).click();
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
     await ask(page, 'Who is Ardent Vael?');
@@ -183,7 +183,7 @@ test.describe('the Campaign Assistant', () => {
     await expect(input).toHaveValue('Who guards the crown?\nAnswer briefly.');
     await input.press('Enter');
     await expect(panel.getByTestId('chat-message').nth(1)).toContainText('drowned knight Oswin');
-    await page.screenshot({ path: 'test-results/document-chat.png', fullPage: true });
+    await page.screenshot({ path: 'test-results/document-chat.png' });
   });
 });
 

@@ -66,7 +66,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('link', { name: 'Back to the timeline' }).click();
       const list = page.getByTestId('event-list');
       await expect(list.locator('time')).toHaveText(/ AL$/);
-      await page.screenshot({ path: test.info().outputPath('calendar-defined.png'), fullPage: true });
+      await page.screenshot({ path: test.info().outputPath('calendar-defined.png') });
     });
 
     test('imports a Fantasy-Calendar.com export and returns to the Gregorian calendar', async ({ page, user }) => {
@@ -251,7 +251,7 @@ test('the timeline at four sizes: no horizontal scroll, 44 px targets, modal usa
       const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(await overflow()).toBeLessThanOrEqual(0);
       expect(await smallTargets(page, 'main')).toEqual([]);
-      await page.screenshot({ path: test.info().outputPath(`timeline-${size.width}x${size.height}.png`), fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`timeline-${size.width}x${size.height}.png`) });
 
       await page.getByRole('link', { name: '+ Add Event' }).click();
       const modal = page.getByTestId('event-modal');

@@ -120,7 +120,7 @@ test.describe('campaign timeline in real Chromium', () => {
     await expect(tooltip).toContainText('5 March 1492');
     await expect(tooltip).toContainText('Location: Red Ford');
     await expect(tooltip).toContainText('No linked documents');
-    await page.screenshot({ path: test.info().outputPath('timeline-track.png'), fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('timeline-track.png') });
 
     // Clicking a marker opens the edit modal.
     await battle.click();
@@ -303,6 +303,6 @@ test.describe('timeline without JavaScript', () => {
     await expect(page.getByText('Are you sure you want to delete this event?')).toBeVisible();
     await page.getByRole('button', { name: 'Delete event' }).click();
     await expect(list.locator('strong')).toHaveText(['The party meets Elminster at last']);
-    await page.screenshot({ path: test.info().outputPath('timeline-nojs.png'), fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('timeline-nojs.png') });
   });
 });
