@@ -9,12 +9,15 @@ process.env.E2E_DATA_DIR = dataDir;
 /** Real Chromium (Debian's, never a download) against the built app on the embedded database. */
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Safety nets for a loaded machine, not measures: journeys of 40 s on CI ran out of 60 s when the
+  // machine was busier, and the API docs' first draw out of 10 s.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
-  // Two browsers at once against the one server (ADR 0217): a test spends most of its time waiting
-  // on the page, so one worker left a core idle. E2E_WORKERS=1 runs them one at a time.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three browsers at once against the one server (ADR 0217, amended): a test spends most of its
+  // time waiting on the page, and with two the whole CI machine was 55% busy (Playwright 1,020 CPU-s
+  // in 1,822 s beside the server lane). E2E_WORKERS=1 runs them one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: process.env.CI_RESULTS_DIR
     ? [['list'], ['json', { outputFile: path.join(process.env.CI_RESULTS_DIR, `${process.env.PLAYWRIGHT_JSON_NAME ?? 'playwright'}.json`) }]]

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteSettings, type Database } from './database';
-import { createEmbeddedTestDatabase, createTestDatabase } from './test-database';
+import { createTestDatabase } from './test-database';
+import { createEmbeddedTestDatabase } from './test-template';
 
 describe('database', () => {
   let database: Database;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbedded } from './database';
-import { createEmbeddedTestDatabase } from './test-database';
+import { createEmbeddedTestDatabase } from './test-template';
 
 // The build's archive stands in as a dump of the tests' embedded template (migrated, like the build's),
 // also when the suite runs against a Postgres server.

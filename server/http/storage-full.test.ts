@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../tests/support/test-app';
 import { FillingDisk } from '../../tests/support/filling-disk';
 import { uploadFile } from '../../tests/support/tome-upload';
-import { createEmbeddedTestDatabase } from '../db/test-database';
+import { createEmbeddedTestDatabase } from '../db/test-template';
 import { DISK_FULL_MESSAGE } from './storage-health';
 
 // A real full disk cannot be made here, so the database itself is made to fail the way a full

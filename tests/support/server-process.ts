@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { createEmbeddedTestDatabase } from '../../server/db/test-database';
+import { createEmbeddedTestDatabase } from '../../server/db/test-template';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
