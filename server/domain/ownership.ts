@@ -50,17 +50,22 @@ export async function requireCampaignAccess(db: Kysely<DB>, userId: string, camp
   if (campaign.user_id === userId) {
     return { campaign, role: 'gm', audience: options.viewAsPlayer ? 'player' : 'gm', ownerId: userId, userId };
   }
-  const seat = await db
-    .selectFrom('campaign_members')
-    .innerJoin('campaigns', 'campaigns.id', 'campaign_members.campaign_id')
-    .innerJoin('users as gm', 'gm.id', 'campaigns.user_id')
+  const seat = await openSeats(db)
     .select('campaign_members.role')
     .where('campaign_members.campaign_id', '=', campaignId)
     .where('campaign_members.user_id', '=', userId)
-    .where('gm.disabled', '=', false)
     .executeTakeFirst();
   if (!seat) throw notFound('Campaign');
   return { campaign, role: 'player', audience: 'player', ownerId: campaign.user_id, userId };
+}
+
+/** Players' seats at campaigns whose GM is not disabled (a disabled GM's table is closed), with the campaign and its GM (`gm`). */
+export function openSeats(db: Kysely<DB>) {
+  return db
+    .selectFrom('campaign_members')
+    .innerJoin('campaigns', 'campaigns.id', 'campaign_members.campaign_id')
+    .innerJoin('users as gm', 'gm.id', 'campaigns.user_id')
+    .where('gm.disabled', '=', false);
 }
 
 export async function requireOwnedDataset(db: Kysely<DB>, userId: string, datasetId: string) {

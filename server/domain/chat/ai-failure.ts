@@ -1,4 +1,5 @@
 import { AiProviderError } from '../../ai/errors';
+import type { GenerateRequest, GenerateResult, TextGenerator } from '../../ai/types';
 import { DomainError } from '../errors';
 
 /**
@@ -10,4 +11,13 @@ export function providerFailure(error: unknown): unknown {
   if (!(error instanceof AiProviderError)) return error;
   const status = error.status === 504 ? 504 : error.status === 503 ? 503 : 502;
   return new DomainError(status, error.message);
+}
+
+/** The generator's answer and how long it took, a provider failure turned into our own (providerFailure). */
+export async function generateAnswer(generator: TextGenerator, request: GenerateRequest): Promise<{ result: GenerateResult; durationMs: number }> {
+  const started = performance.now();
+  const result = await generator.generate(request).catch((error: unknown) => {
+    throw providerFailure(error);
+  });
+  return { result, durationMs: performance.now() - started };
 }

@@ -5,10 +5,10 @@ import type { AiProviders } from '../../ai/providers';
 import type { DB } from '../../db/schema';
 import { linkedDatasetIds, type CampaignAccess } from '../ownership';
 import { CONTEXT_BUDGETS, searchPassages, toAiPassage } from '../retrieval';
-import { providerFailure } from './ai-failure';
+import { generateAnswer, providerFailure } from './ai-failure';
 import { recordPassages } from './campaign-records';
 import { citationsFromPassages, placeCitations } from './citations';
-import { historyOf, requireConversation, saveAnswer } from './conversations';
+import { questionInConversation, saveAnswer } from './conversations';
 import { sendOpeningFirst } from './opening';
 import { campaignSystemPrompt } from './prompts';
 import { requireCampaignBudget } from '../usage/campaign-budget';
@@ -46,9 +46,8 @@ export async function prepareCampaignChat(db: Kysely<DB>, access: CampaignAccess
   const campaignId = campaign.id;
   // A player's question is refused before any work once the campaign's monthly budget is spent.
   await requireCampaignBudget(db, access);
-  const conversationId = conversation_id ? (await requireConversation(db, userId, { kind: 'campaign_chat', campaignId, audience }, conversation_id)).id : null;
-  const history = await historyOf(db, conversationId);
-  const previousQuestion = [...history].reverse().find((turn) => turn.role === 'user')?.content;
+  const owner = { kind: 'campaign_chat' as const, campaignId, audience };
+  const { exchange, history, previousQuestion } = await questionInConversation(db, userId, owner, conversation_id, query, askedAt);
 
   // Read the links now, at question time: a tome unlinked a second ago is not searched.
   const datasetIds = await linkedDatasetIds(db, ownerId, campaignId);
@@ -74,40 +73,15 @@ export async function prepareCampaignChat(db: Kysely<DB>, access: CampaignAccess
       await recordSearchUsage(db, userId, search, campaignId);
       // The campaign's own record first: "what happened last session?" is about it, not the rulebook.
       const passages = [...records, ...search.passages];
-      const started = performance.now();
-      const result = await ai.generator
-        .generate({
-          system: campaignSystemPrompt(campaign, context_level, tomeCount),
-          messages: [
-            ...history,
-            {
-              role: 'user',
-              content: query,
-              passages: passages.map(toAiPassage),
-            },
-          ],
-          maxTokens: CONTEXT_BUDGETS[context_level].answerTokens,
-          onText,
-          signal: options.signal,
-        })
-        .catch((error: unknown) => {
-          throw providerFailure(error);
-        });
-      const durationMs = performance.now() - started;
-      const citations = await placeCitations(db, access, citationsFromPassages(result.citations, passages), passages);
-      const saved = await saveAnswer(db, {
-        userId,
-        conversationId,
-        owner: { kind: 'campaign_chat', campaignId, audience },
-        question: query,
-        askedAt,
-        answer: result.text,
-        citations,
-        result,
-        durationMs,
-        feature: 'campaign_chat',
-        campaignId,
+      const { result, durationMs } = await generateAnswer(ai.generator, {
+        system: campaignSystemPrompt(campaign, context_level, tomeCount),
+        messages: [...history, { role: 'user', content: query, passages: passages.map(toAiPassage) }],
+        maxTokens: CONTEXT_BUDGETS[context_level].answerTokens,
+        onText,
+        signal: options.signal,
       });
+      const citations = await placeCitations(db, access, citationsFromPassages(result.citations, passages), passages);
+      const saved = await saveAnswer(db, { ...exchange, answer: result.text, citations, result, durationMs, feature: 'campaign_chat', campaignId });
       return chatAnswer(result, citations, saved);
     },
   };

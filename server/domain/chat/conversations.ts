@@ -188,6 +188,25 @@ export async function historyOf(db: Kysely<DB>, conversationId: string | null): 
   return turns;
 }
 
+/**
+ * A question asked in a conversation (or starting one when `conversationId` is unset): the
+ * exchange it will be saved as, the turns before it, and the question before it (a follow-up
+ * searches it at half weight so it keeps its subject).
+ */
+export async function questionInConversation(
+  db: Kysely<DB>,
+  userId: string,
+  owner: ConversationOwner,
+  conversationId: string | null | undefined,
+  question: string,
+  askedAt: Date,
+) {
+  const continued = conversationId ? (await requireConversation(db, userId, owner, conversationId)).id : null;
+  const history = await historyOf(db, continued);
+  const previousQuestion = [...history].reverse().find((turn) => turn.role === 'user')?.content;
+  return { exchange: { userId, conversationId: continued, owner, question, askedAt }, history, previousQuestion };
+}
+
 export interface ExchangeToSave {
   userId: string;
   conversationId: string | null;

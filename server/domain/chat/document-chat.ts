@@ -9,9 +9,9 @@ import { requireOwnedDocument, type CampaignAccess } from '../ownership';
 import { getCampaignDocument } from '../tomes/campaign-documents';
 import { readDocumentText } from '../tomes/document-text';
 import { CONTEXT_BUDGETS, searchPassages, toAiPassage, type RetrievedPassage } from '../retrieval';
-import { providerFailure } from './ai-failure';
+import { generateAnswer, providerFailure } from './ai-failure';
 import { citationsFromPassages, pageOfQuote, placeCitations } from './citations';
-import { historyOf, requireConversation, saveAnswer } from './conversations';
+import { questionInConversation, saveAnswer } from './conversations';
 import { documentSystemPrompt } from './prompts';
 import { requireCampaignBudget } from '../usage/campaign-budget';
 import { recordSearchUsage } from './usage-records';
@@ -83,8 +83,7 @@ async function answerAboutDocument(
   if (document.status === 'processing') throw new DomainError(409, 'This document is still being processed. Ask again once it is ready.');
   if (document.status === 'failed') throw new DomainError(409, 'This document could not be processed, so there is nothing to ask about.');
   const owner = { kind: 'document_chat' as const, documentId, audience };
-  const conversationId = conversation_id ? (await requireConversation(db, userId, owner, conversation_id)).id : null;
-  const history = await historyOf(db, conversationId);
+  const { exchange, history, previousQuestion } = await questionInConversation(db, userId, owner, conversation_id, query, askedAt);
 
   const whole = estimateTokens(content) <= WHOLE_DOCUMENT_TOKENS;
   const request: GenerateRequest = {
@@ -98,7 +97,6 @@ async function answerAboutDocument(
     request.cacheSystem = true;
     request.cacheDocument = { sourceId: document.id, title: document.filename, content };
   } else {
-    const previousQuestion = [...history].reverse().find((turn) => turn.role === 'user')?.content;
     const search = await searchPassages(db, {
       scope: { userId: ownerId, datasetIds: [datasetId], documentId, audience },
       query,
@@ -118,11 +116,7 @@ async function answerAboutDocument(
     };
   }
 
-  const started = performance.now();
-  const result = await ai.generator.generate(request).catch((error: unknown) => {
-    throw providerFailure(error);
-  });
-  const durationMs = performance.now() - started;
+  const { result, durationMs } = await generateAnswer(ai.generator, request);
   const citations = await placeCitations(
     db,
     { ownerId, audience },
@@ -140,19 +134,7 @@ async function answerAboutDocument(
       : citationsFromPassages(result.citations, passages),
     passages,
   );
-  const { cost, ...saved } = await saveAnswer(db, {
-    userId,
-    conversationId,
-    owner,
-    question: query,
-    askedAt,
-    answer: result.text,
-    citations,
-    result,
-    durationMs,
-    feature: 'document_chat',
-    campaignId,
-  });
+  const { cost, ...saved } = await saveAnswer(db, { ...exchange, answer: result.text, citations, result, durationMs, feature: 'document_chat', campaignId });
   const costInfo = { total_cost: cost.total_cost, input_tokens: cost.input_tokens, output_tokens: cost.output_tokens };
   return {
     ...chatAnswer(result, citations, saved),

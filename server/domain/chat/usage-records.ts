@@ -56,26 +56,11 @@ export async function recordSearchUsage(
   campaignId: string | null = null,
 ): Promise<void> {
   const { embedding, rerank } = search;
-  if (embedding) {
-    await recordUsage(db, {
-      userId,
-      campaignId,
-      feature: 'embedding',
-      model: embedding.model,
-      embeddingTokens: embedding.tokens,
-      costUsd: costOf(embedding.model, { tokens: embedding.tokens }),
-      durationMs: embedding.durationMs,
-    });
-  }
-  if (rerank) {
-    await recordUsage(db, {
-      userId,
-      campaignId,
-      feature: 'rerank',
-      model: rerank.model,
-      inputTokens: rerank.tokens,
-      costUsd: costOf(rerank.model, { tokens: rerank.tokens }),
-      durationMs: rerank.durationMs,
-    });
-  }
+  if (embedding) await recordUsage(db, { userId, campaignId, feature: 'embedding', embeddingTokens: embedding.tokens, ...searchCall(embedding) });
+  if (rerank) await recordUsage(db, { userId, campaignId, feature: 'rerank', inputTokens: rerank.tokens, ...searchCall(rerank) });
+}
+
+/** A search call's model, price and time (its tokens are counted by the caller as what they are). */
+function searchCall(call: { model: string; tokens: number; durationMs: number }) {
+  return { model: call.model, costUsd: costOf(call.model, { tokens: call.tokens }), durationMs: call.durationMs };
 }

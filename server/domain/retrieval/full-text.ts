@@ -9,8 +9,7 @@ const COMMON_TERM_SHARE = 0.2;
 /** A term found in a chunk's heading path counts this much more. */
 const HEADING_BONUS = 0.5;
 /** BM25's length normalisation (each term counted once: chunks are short). */
-const K1 = 1.2;
-const B = 0.2;
+const BM25 = { k1: 1.2, b: 0.2 };
 const MAX_TERMS = 24;
 
 /**
@@ -59,7 +58,8 @@ export async function fullTextCandidates(db: Kysely<DB>, scope: SearchScope, que
   const selective = weighed.filter((t) => t.df <= Math.max(1, total * COMMON_TERM_SHARE));
   const selecting = selectingCondition(selective.length > 0 ? selective : weighed, weighed, total);
   const anyTerm = sql`${weighed.map((t) => quoteLexeme(t.term)).join(' | ')}::tsquery`;
-  const lengthFactor = sql`(${K1 + 1}::float8 / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B}::float8 * t.token_count / ${averageTokens}::float8)))`;
+  const { k1, b } = BM25;
+  const lengthFactor = sql`(${k1 + 1}::float8 / (1 + ${k1}::float8 * (${1 - b}::float8 + ${b}::float8 * t.token_count / ${averageTokens}::float8)))`;
   const score = sql`${lengthFactor} * (${sql.join(
     weighed.map(
       (t) =>

@@ -21,13 +21,19 @@ export type RetrievalMode = 'hybrid' | 'fulltext' | 'vector';
 /** How many fused candidates the reranking stage reads. */
 const RERANK_DEPTH = 40;
 const TITLE_CANDIDATES = 24;
-const TITLE_BONUS = 1;
-const NAME_BONUS = 0.5;
-/** The question names the passage's document in full ("what happened in session 12" and session-12.log). */
-const DOCUMENT_BONUS = 2;
-/** The question names the passage's unit and its kind ("the resistance cantrip" and "Spell Descriptions > Resistance"). */
-const UNIT_AND_KIND_BONUS = 0.5;
-const SENTENCE_WEIGHT = 1;
+/** What each signal adds to a candidate's score in the reranking stage (rerank below), beside its fused score. */
+const RERANK_WEIGHTS = {
+  /** The question names the passage's title (two words or more; 0.6 of it for one). */
+  title: 1,
+  /** Per name from the question the passage holds verbatim (two at most). */
+  name: 0.5,
+  /** The question names the passage's document in full ("what happened in session 12" and session-12.log). */
+  document: 2,
+  /** The question names the passage's unit and its kind ("the resistance cantrip" and "Spell Descriptions > Resistance"). */
+  unitAndKind: 0.5,
+  /** The passage's best sentence against the question, scaled to the best candidate's. */
+  sentence: 1,
+};
 
 export interface SearchRequest {
   scope: SearchScope;
@@ -162,11 +168,11 @@ function rerank(query: string, candidates: RetrievedPassage[], signals: { titleW
   const maxFused = Math.max(...candidates.map((c) => c.score)) || 1;
   const scored = candidates.map((candidate, i) => {
     const words = signals.titleWords.get(candidate.chunkId) ?? 0;
-    const title = words === 0 ? 0 : words >= 2 ? TITLE_BONUS : TITLE_BONUS * 0.6;
-    const names = Math.min(2, signals.hitsOf.get(candidate.chunkId) ?? 0) * NAME_BONUS;
-    const document = namesDocument(candidate.filename) ? DOCUMENT_BONUS : 0;
-    const unitAndKind = namesUnitAndKind(terms, candidate.headingPath) ? UNIT_AND_KIND_BONUS : 0;
-    const score = candidate.score / maxFused + (SENTENCE_WEIGHT * sentenceScores[i]) / maxSentence + title + names + document + unitAndKind;
+    const title = words === 0 ? 0 : words >= 2 ? RERANK_WEIGHTS.title : RERANK_WEIGHTS.title * 0.6;
+    const names = Math.min(2, signals.hitsOf.get(candidate.chunkId) ?? 0) * RERANK_WEIGHTS.name;
+    const document = namesDocument(candidate.filename) ? RERANK_WEIGHTS.document : 0;
+    const unitAndKind = namesUnitAndKind(terms, candidate.headingPath) ? RERANK_WEIGHTS.unitAndKind : 0;
+    const score = candidate.score / maxFused + (RERANK_WEIGHTS.sentence * sentenceScores[i]) / maxSentence + title + names + document + unitAndKind;
     return { candidate: { ...candidate, score }, generated: candidate.generated };
   });
   scored.sort((a, b) => Number(a.generated) - Number(b.generated) || b.candidate.score - a.candidate.score || a.candidate.chunkId - b.candidate.chunkId);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Member, Seat } from '../../../contract/api/seats';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound } from '../errors';
-import { isUuid, requireOwnedCampaign } from '../ownership';
+import { isUuid, openSeats, requireOwnedCampaign } from '../ownership';
 import { claimInvite, findInvite, UNKNOWN_INVITE } from './invites';
 
 export type { Member, Seat } from '../../../contract/api/seats';
@@ -51,13 +51,9 @@ export async function redeemInvite(db: Kysely<DB>, userId: string, code: string)
 /** Campaigns the user plays in, whose GM is still enabled (a disabled GM's table is closed). */
 export async function listSeats(db: Kysely<DB>, userId: string): Promise<Seat[]> {
   if (!isUuid(userId)) return [];
-  const rows = await db
-    .selectFrom('campaign_members')
-    .innerJoin('campaigns', 'campaigns.id', 'campaign_members.campaign_id')
-    .innerJoin('users as gm', 'gm.id', 'campaigns.user_id')
+  const rows = await openSeats(db)
     .select(['campaigns.id as campaign_id', 'campaigns.name', 'campaigns.description', 'gm.username as gm_username', 'campaign_members.joined_at'])
     .where('campaign_members.user_id', '=', userId)
-    .where('gm.disabled', '=', false)
     .orderBy('campaign_members.joined_at', 'asc')
     .execute();
   return rows.map((row) => ({ ...row, joined_at: row.joined_at.toISOString() }));

@@ -36,6 +36,19 @@ export async function createEvent(db: Kysely<DB>, userId: string, campaignId: st
   return (await readEvents(db, userId, campaignId, eventId))[0];
 }
 
+/** The columns an event's fields fill, as written by both a new event and an edit. */
+function eventColumns(fields: EventFields, day: number) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    event_day: day,
+    event_type: fields.event_type,
+    location: fields.location,
+    participants: JSON.stringify(fields.participants),
+    tags: JSON.stringify(fields.tags),
+  };
+}
+
 /** Writes a checked event and its links (inside the caller's transaction). */
 export async function insertEvent(trx: Kysely<DB>, userId: string, campaignId: string, fields: EventFields, day: number, documentIds: string[]): Promise<string> {
   const row = await trx
@@ -43,13 +56,7 @@ export async function insertEvent(trx: Kysely<DB>, userId: string, campaignId: s
     .values({
       campaign_id: campaignId,
       user_id: userId,
-      title: fields.title,
-      description: fields.description,
-      event_day: day,
-      event_type: fields.event_type,
-      location: fields.location,
-      participants: JSON.stringify(fields.participants),
-      tags: JSON.stringify(fields.tags),
+      ...eventColumns(fields, day),
       player_visible: fields.player_visible ?? false,
     })
     .returning('id')
@@ -77,13 +84,7 @@ export async function updateEvent(db: Kysely<DB>, userId: string, campaignId: st
     await trx
       .updateTable('timeline_events')
       .set({
-        title: fields.title,
-        description: fields.description,
-        event_day: day,
-        event_type: fields.event_type,
-        location: fields.location,
-        participants: JSON.stringify(fields.participants),
-        tags: JSON.stringify(fields.tags),
+        ...eventColumns(fields, day),
         ...(fields.player_visible === undefined ? {} : { player_visible: fields.player_visible }),
         updated_at: new Date(),
       })

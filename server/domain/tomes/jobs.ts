@@ -47,33 +47,32 @@ export async function listDatasetJobs(
   recentMs = 10 * 60 * 1000,
 ): Promise<Array<JobStatus & { filename: string }>> {
   await requireOwnedDataset(db, userId, datasetId);
-  const since = new Date(Date.now() - recentMs);
-  const rows = await db
-    .selectFrom('jobs as j')
+  return recentJobs(db, userId, INGEST_JOB_KIND, recentMs)
     .innerJoin('documents as d', 'd.id', 'j.document_id')
     .select(['j.id', 'j.status', 'j.progress', 'j.progress_message', 'j.error', 'j.document_id', 'd.filename'])
-    .where('j.user_id', '=', userId)
-    .where('j.kind', '=', INGEST_JOB_KIND)
     .where('d.dataset_id', '=', datasetId)
-    .where((eb) => eb.or([eb('j.status', 'not in', TERMINAL), eb('j.updated_at', '>=', since)]))
-    .orderBy('j.created_at', 'desc')
     .limit(50)
     .execute();
-  return rows;
 }
 
 /** The caller's re-embedding job, running or ended in the last ten minutes, as the Knowledge Tomes page shows it. */
 export async function currentReembedJob(db: Kysely<DB>, userId: string, recentMs = 10 * 60 * 1000): Promise<JobStatus | null> {
-  const job = await db
-    .selectFrom('jobs')
-    .select(['id', 'status', 'progress', 'progress_message', 'error', 'document_id'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', REEMBED_JOB_KIND)
-    .where((eb) => eb.or([eb('status', 'not in', TERMINAL), eb('updated_at', '>=', new Date(Date.now() - recentMs))]))
-    .orderBy('created_at', 'desc')
+  const job = await recentJobs(db, userId, REEMBED_JOB_KIND, recentMs)
+    .select(['j.id', 'j.status', 'j.progress', 'j.progress_message', 'j.error', 'j.document_id'])
     .limit(1)
     .executeTakeFirst();
   return job ?? null;
+}
+
+/** The caller's jobs of one kind that are running or ended in the last `recentMs`, newest first. */
+function recentJobs(db: Kysely<DB>, userId: string, kind: string, recentMs: number) {
+  const since = new Date(Date.now() - recentMs);
+  return db
+    .selectFrom('jobs as j')
+    .where('j.user_id', '=', userId)
+    .where('j.kind', '=', kind)
+    .where((eb) => eb.or([eb('j.status', 'not in', TERMINAL), eb('j.updated_at', '>=', since)]))
+    .orderBy('j.created_at', 'desc');
 }
 
 export interface ActiveJob {

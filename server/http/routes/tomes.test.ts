@@ -201,6 +201,9 @@ describe('Knowledge Tomes over /api/datasets', () => {
       const job = await waitForJob(t, alice.token, job_id);
       expect(job).toMatchObject({ status: 'completed', progress: 100, error: null });
       expect(job.progress_message).toMatch(/^Ready: \d+ passages?/);
+      // The tome's recent jobs (the no-JavaScript status list) hold it, ended a moment ago, with its file's name.
+      const recent = (await call(alice.token, 'GET', `/api/datasets/${id}/jobs`)).json();
+      expect(recent).toEqual([expect.objectContaining({ id: job_id, document_id, status: 'completed', filename: 'ember-crown.md' })]);
 
       const list = (await call(alice.token, 'GET', `/api/datasets/${id}/documents`)).json();
       expect(list).toHaveLength(1);

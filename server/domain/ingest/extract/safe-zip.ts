@@ -24,11 +24,8 @@ export interface ZipEntry {
 
 type ZipLimits = Pick<ExtractLimits, 'maxArchiveEntries' | 'maxEntryBytes' | 'maxTotalInflatedBytes'>;
 
-const EOCD = 0x06054b50;
-const EOCD64_LOCATOR = 0x07064b50;
-const EOCD64 = 0x06064b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
+/** The signatures that open each zip record (little-endian): the end of the central directory (and its zip64 form and locator), a central directory entry, a local header. */
+const SIGNATURE = { eocd: 0x06054b50, eocd64Locator: 0x07064b50, eocd64: 0x06064b50, central: 0x02014b50, local: 0x04034b50 };
 const INPUT_SLICE = 1024;
 
 export function isZip(bytes: Uint8Array): boolean {
@@ -136,7 +133,7 @@ export class SafeZip {
 
   private compressedData(entry: ZipEntry): Uint8Array {
     const at = entry.localHeaderOffset;
-    if (at + 30 > this.bytes.length || this.view.getUint32(at, true) !== LOCAL) throw errors.damaged(this.fileType);
+    if (at + 30 > this.bytes.length || this.view.getUint32(at, true) !== SIGNATURE.local) throw errors.damaged(this.fileType);
     const start = at + 30 + this.view.getUint16(at + 26, true) + this.view.getUint16(at + 28, true);
     const end = start + entry.compressedSize;
     if (end > this.bytes.length) throw errors.damaged(this.fileType);
@@ -147,7 +144,7 @@ export class SafeZip {
     const { bytes, view } = this;
     let eocd = -1;
     for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
-      if (view.getUint32(i, true) === EOCD) {
+      if (view.getUint32(i, true) === SIGNATURE.eocd) {
         eocd = i;
         break;
       }
@@ -158,9 +155,9 @@ export class SafeZip {
     let dirOffset = view.getUint32(eocd + 16, true);
     if (count === 0xffff || dirOffset === 0xffffffff || dirSize === 0xffffffff) {
       const locator = eocd - 20;
-      if (locator < 0 || view.getUint32(locator, true) !== EOCD64_LOCATOR) throw errors.damaged(this.fileType);
+      if (locator < 0 || view.getUint32(locator, true) !== SIGNATURE.eocd64Locator) throw errors.damaged(this.fileType);
       const at = Number(view.getBigUint64(locator + 8, true));
-      if (at + 56 > bytes.length || view.getUint32(at, true) !== EOCD64) throw errors.damaged(this.fileType);
+      if (at + 56 > bytes.length || view.getUint32(at, true) !== SIGNATURE.eocd64) throw errors.damaged(this.fileType);
       count = Number(view.getBigUint64(at + 32, true));
       dirSize = Number(view.getBigUint64(at + 40, true));
       dirOffset = Number(view.getBigUint64(at + 48, true));
@@ -171,7 +168,7 @@ export class SafeZip {
     const names = new TextDecoder('utf-8');
     let p = dirOffset;
     for (let k = 0; k < count; k++) {
-      if (p + 46 > bytes.length || view.getUint32(p, true) !== CENTRAL) throw errors.damaged(this.fileType);
+      if (p + 46 > bytes.length || view.getUint32(p, true) !== SIGNATURE.central) throw errors.damaged(this.fileType);
       const flags = view.getUint16(p + 8, true);
       const method = view.getUint16(p + 10, true);
       let compressedSize = view.getUint32(p + 20, true);
