@@ -6,14 +6,18 @@
  *   2. a second `npm start` on an up-to-date build: from the command to a healthy /api/health
  *      (the build stamp says nothing changed, so nothing is built);
  *   3. SIGTERM while a large upload is processed: from the signal to the process's exit; then the
- *      restart, and how long until the interrupted job has completed.
+ *      restart, and how long until the interrupted job has completed;
+ *   4. SIGTERM while a fresh data folder is being created (as soon as its database folder exists):
+ *      from the signal to the exit (a platform kills 5 s after it; tests/api/stop-during-start.test.ts
+ *      checks that the process ends on its own and the next start serves).
  *   npm run build && RUNS=3 PORT=3363 npx tsx bench/deploy/run.ts
- * STEPS=first,start,sigterm (the default) picks the steps.
+ * STEPS=first,start,sigterm,starting (the default) picks the steps.
  * SHARED_DIR (default ../shared) gives the SRD, uploaded whole as one Markdown file for step 3.
  * The anchor: `node -e 0` started the same number of times, to compare machines.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ownPeakRss, rssOf } from '../../tests/support/process-rss';
 import { sharedDir } from '../../tests/support/shared-dir';
@@ -21,7 +25,7 @@ import { startBuiltServer } from '../support/server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.RUNS ?? 3);
-const STEPS = (process.env.STEPS ?? 'first,start,sigterm').split(',');
+const STEPS = (process.env.STEPS ?? 'first,start,sigterm,starting').split(',');
 const PORT = Number(process.env.PORT ?? 3363);
 const BASE = `http://127.0.0.1:${PORT}`;
 const MB = 1024 * 1024;
@@ -175,4 +179,26 @@ if (STEPS.includes('sigterm')) {
   }
   console.log(`SIGTERM during an ingest (the SRD, ${(srd.length / MB).toFixed(1)} MB), to the exit: ${summary(exits, 's', 2)}`);
   console.log(`  after the restart, until the interrupted job completed: ${summary(resumed, 's')}`);
+}
+
+/** SIGTERM as soon as a fresh data folder's database folder appears: seconds from the signal to the exit. */
+async function sigtermWhileStarting(): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-starting-'));
+  try {
+    const child = spawn('sh', ['scripts/serve.sh'], { cwd: ROOT, env: env(dataDir), stdio: 'ignore' });
+    const gone = exited(child);
+    while (!fs.existsSync(path.join(dataDir, 'pg'))) await sleep(5);
+    const signalled = performance.now();
+    child.kill('SIGTERM');
+    await gone;
+    return (performance.now() - signalled) / 1000;
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (STEPS.includes('starting')) {
+  const exits: number[] = [];
+  for (let i = 0; i < RUNS; i++) exits.push(await sigtermWhileStarting());
+  console.log(`SIGTERM while a fresh data folder is created, to the exit: ${summary(exits, 's', 2)}`);
 }
