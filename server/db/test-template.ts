@@ -85,4 +85,3 @@ export async function embeddedTemplate(): Promise<Blob> {
   fs.renameSync(tmp, file);
   return dump;
 }
-
