@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_FONT_PX, labelBoxCorner, placeLabels, type LabelCandidate } from './place-labels';
+import { LABEL_FONT_PX, labelBoxCorner, measureLabelWidth, placeLabels, type LabelCandidate } from './place-labels';
 
-const at = (id: string, x: number, y: number, length = 10): LabelCandidate => ({ id, x, y, radius: 10, length });
+const at = (id: string, x: number, y: number, length = 10): LabelCandidate => ({ id, x, y, radius: 10, width: measureLabelWidth('x'.repeat(length), null) });
 const canvas = { width: 800, height: 600 };
 
 describe('placeLabels', () => {
@@ -58,7 +58,7 @@ describe('placeLabels', () => {
     const boxes = candidates
       .filter((c) => shown.has(c.id))
       .map((c) => {
-        const width = c.length * 6.6 + 6;
+        const width = c.width;
         const [left, top] = labelBoxCorner(shown.get(c.id)!, view.x + c.x * view.k, view.y + c.y * view.k, c.radius * view.k, width);
         return [left, top, left + width, top + LABEL_FONT_PX + 4];
       });

@@ -3,8 +3,10 @@ import type { ViewTransform } from '../../../contract/concept-map';
 /** Labels are drawn at this size on screen whatever the zoom (app/styles/concept-map.css). */
 export const LABEL_FONT_PX = 11;
 const LABEL_HEIGHT = LABEL_FONT_PX + 4;
-/** A little wider than the average character of the label font, so boxes err on the side of room. */
+/** A little wider than the average character of the label font: the width before a label is measured (estimateLabelWidth). */
 const CHARACTER_WIDTH = 6.6;
+/** Room left either side of a label's text. */
+const LABEL_PADDING = 6;
 const CELL = 64;
 /** Grid cells in a column, more than any canvas's height holds (a cell's key is column × this + row). */
 const CELLS_PER_COLUMN = 4096;
@@ -14,8 +16,8 @@ export interface LabelCandidate {
   x: number;
   y: number;
   radius: number;
-  /** Characters in the (truncated) label. */
-  length: number;
+  /** The label's width on screen in pixels, its padding included (measureLabelWidth). */
+  width: number;
 }
 
 /** Typed arrays reused from one frame to the next (placement runs on every drawn frame), grown when too small. */
@@ -120,7 +122,7 @@ export function placeLabels(candidates: LabelCandidate[], view: ViewTransform, c
     return false;
   };
   candidates.forEach((candidate, index) => {
-    const width = candidate.length * CHARACTER_WIDTH + 6;
+    const width = candidate.width;
     const cx = circles[3 * index];
     const cy = circles[3 * index + 1];
     const r = circles[3 * index + 2];
@@ -151,4 +153,22 @@ export function labelBoxCorner(side: LabelSide, cx: number, cy: number, r: numbe
     case 'left':
       return [cx - r - SIDE_GAP - width, cy - LABEL_HEIGHT / 2];
   }
+}
+
+let context: CanvasRenderingContext2D | null = null;
+
+/**
+ * A label's width on screen: measured on a canvas in the font a drawn label has (`sample`, any
+ * .cm-label element; its size is LABEL_FONT_PX on screen whatever the zoom), rounded up, with its
+ * padding. The fonts a system has differ in width (Debian's are wider than the estimate), so a
+ * label is measured once rather than guessed; without a document it is estimated from its length.
+ */
+export function measureLabelWidth(text: string, sample: Element | null): number {
+  const estimate = Array.from(text).length * CHARACTER_WIDTH + LABEL_PADDING;
+  if (typeof document === 'undefined' || !sample) return estimate;
+  context ??= document.createElement('canvas').getContext('2d');
+  if (!context) return estimate;
+  const style = getComputedStyle(sample);
+  context.font = `${style.fontStyle} ${style.fontWeight} ${LABEL_FONT_PX}px ${style.fontFamily}`;
+  return Math.ceil(context.measureText(text).width) + LABEL_PADDING;
 }
