@@ -26,7 +26,12 @@ export function DatePicker({ calendar, value, onPick, onClose, idPrefix }: DateP
   // week) takes a row of its own, so the days after it stay under their weekdays (ADR 0358).
   const byColumn = !info.intercalary && weekdays.length <= 10;
   const lead = info.intercalary || byColumn || firstWeekday === null ? 0 : firstWeekday;
-  const festivals = new Map(calendar.namedDays(shown.year).filter((named) => named.month === shown.month).map((named) => [named.day, named.name]));
+  const festivals = new Map(
+    calendar
+      .namedDays(shown.year)
+      .filter((named) => named.month === shown.month)
+      .map((named) => [named.day, named.name]),
+  );
 
   const step = (months: number) =>
     setShown((current) => {
