@@ -226,7 +226,8 @@ export default function CalendarPage() {
             <span>No year 0 (year -1 is followed by year 1)</span>
           </label>
           <label>
-            Leap days, one a line: name, month, every N, except M, offset K (add “festival” for a day read by its own name)
+            Leap days, one a line: name, month, every N, except M, offset K (add “festival” for a day read by its own name, and “after day D” to place it inside its
+            month)
             <textarea name="leap_days" rows={2} defaultValue={values.leap_days} placeholder="Shieldmeet, Midsummer, every 4" />
           </label>
           <label>

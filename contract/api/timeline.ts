@@ -116,6 +116,11 @@ export const calendarDefinitionSchema = z
       z.object({
         name: z.string(),
         month: z.number().int().describe('0-based index into months'),
+        after_day: z
+          .number()
+          .int()
+          .optional()
+          .describe("An intercalary leap day's place in its month: after this many of its days (0: before the first); absent: at its end"),
         rules: z.array(z.object({ every: z.number().int(), leap: z.boolean() })).describe('Every 4 years (leap), except every 100 (not), ...'),
         offset: z.number().int(),
         intercalary: z.boolean().optional().describe('A day outside the week that reads by its own name (Shieldmeet, Holiday)'),

@@ -106,6 +106,31 @@ const aeloria: CalendarDefinition = {
   epoch: -500_000,
 };
 
+/**
+ * Festival leap days placed inside their months (Fantasy-Calendar's `day`, ADR 0358): Lanternfall
+ * after the 10th of Ember every 4 years, Firstlight before the 1st of Frost every 2 years, and
+ * Founding, a leap day in the week, at the end of Thaw every 3 years. A 7-day week runs on.
+ */
+const midMonth: CalendarDefinition = {
+  name: 'Vale Reckoning',
+  months: [
+    { name: 'Thaw', length: 30 },
+    { name: 'Ember', length: 30 },
+    { name: 'Frost', length: 30 },
+  ],
+  weekdays: ['Sun', 'Moon', 'Tide', 'Wind', 'Fire', 'Earth', 'Star'],
+  first_weekday: 2,
+  week_resets_each_month: false,
+  leap_days: [
+    { name: 'Lanternfall', month: 1, after_day: 10, rules: [{ every: 4, leap: true }], offset: 0, intercalary: true },
+    { name: 'Firstlight', month: 2, after_day: 0, rules: [{ every: 2, leap: true }], offset: 0, intercalary: true },
+    { name: 'Founding', month: 0, rules: [{ every: 3, leap: true }], offset: 0 },
+  ],
+  eras: [],
+  moons: [],
+  epoch: 1000,
+};
+
 describe('the proleptic Gregorian calendar', () => {
   it('reads and writes exactly as ADR 0004 says', () => {
     const calendar = calendarOf(null);
@@ -133,7 +158,7 @@ describe('a custom calendar', () => {
   });
 
   it('round-trips every first and last day of each year over 10,000 years, for every shape', () => {
-    for (const definition of [gregorianAsCustom, harptos, aeloria]) {
+    for (const definition of [gregorianAsCustom, harptos, aeloria, midMonth]) {
       const calendar = customCalendar(normalizeCalendar(definition));
       let previousEnd: number | null = null;
       for (let year = -5000; year <= 5000; year += 1) {
@@ -150,7 +175,7 @@ describe('a custom calendar', () => {
   });
 
   it('round-trips any day and any wire date (property)', () => {
-    for (const definition of [harptos, aeloria]) {
+    for (const definition of [harptos, aeloria, midMonth]) {
       const calendar = customCalendar(normalizeCalendar(definition));
       const yearOne = calendar.toDay({ year: 1, month: 1, day: 1 });
       fc.assert(
@@ -206,6 +231,55 @@ describe('a custom calendar', () => {
     expect(after).toBe((before + 1) % 8);
   });
 
+  it('places a festival leap day after the day of its month the definition names, outside the week', () => {
+    const calendar = customCalendar(normalizeCalendar(midMonth));
+    const labels = (year: number, month: number, from: number, count: number) => {
+      const first = calendar.toDay({ year, month, day: from });
+      return Array.from({ length: count }, (_, index) => calendar.label(first + index));
+    };
+    // Year 4: Lanternfall after 10 Ember, Firstlight before 1 Frost (the month's days count on past the festival, as Fantasy-Calendar numbers them).
+    expect(labels(4, 2, 9, 4)).toEqual(['9 Ember 4', '10 Ember 4', 'Lanternfall, 4', '12 Ember 4']);
+    expect(labels(4, 2, 30, 4)).toEqual(['30 Ember 4', '31 Ember 4', 'Firstlight, 4', '2 Frost 4']);
+    expect(labels(5, 2, 10, 2)).toEqual(['10 Ember 5', '11 Ember 5']);
+    expect(calendar.namedDays(4)).toEqual([
+      { name: 'Lanternfall', month: 2, day: 11 },
+      { name: 'Firstlight', month: 3, day: 1 },
+    ]);
+    expect(calendar.namedDays(5)).toEqual([]);
+    // Year lengths: 90, and one more for each leap day of the year.
+    const yearLength = (year: number) => calendar.toDay({ year: year + 1, month: 1, day: 1 }) - calendar.toDay({ year, month: 1, day: 1 });
+    expect([1, 2, 3, 4, 5, 6, 12].map(yearLength)).toEqual([90, 91, 91, 92, 90, 92, 93]);
+    expect(calendar.monthsOf(4).map((month) => month.length)).toEqual([30, 31, 31]);
+    expect(calendar.parse('0004-02-11')).toMatchObject({ ok: true, day: calendar.toDay({ year: 4, month: 2, day: 11 }) });
+    expect(calendar.parse('0005-02-31')).toEqual({ ok: false, problem: 'No such date: Ember 5 has 30 days' });
+
+    // The festival has no weekday and does not move the week on, wherever it falls.
+    const lanternfall = calendar.toDay({ year: 4, month: 2, day: 11 });
+    expect(calendar.weekdayOf(lanternfall)).toBeNull();
+    expect(calendar.weekdayOf(lanternfall + 1)).toBe((calendar.weekdayOf(lanternfall - 1)! + 1) % 7);
+    const firstlight = calendar.toDay({ year: 4, month: 3, day: 1 });
+    expect(calendar.weekdayOf(firstlight)).toBeNull();
+    expect(calendar.weekdayOf(firstlight + 1)).toBe((calendar.weekdayOf(firstlight - 1)! + 1) % 7);
+  });
+
+  it('moves the week on by one for every day in the week and never for a festival, over 200 years, both week kinds', () => {
+    for (const resets of [false, true]) {
+      const calendar = customCalendar(normalizeCalendar({ ...midMonth, week_resets_each_month: resets }));
+      let previous = null as { weekday: number; month: string } | null;
+      for (let day = calendar.toDay({ year: -100, month: 1, day: 1 }); day < calendar.toDay({ year: 100, month: 1, day: 1 }); day += 1) {
+        const date = calendar.fromDay(day);
+        const weekday = calendar.weekdayOf(day);
+        const festival = calendar.namedDays(date.year).some((named) => named.month === date.month && named.day === date.day);
+        expect(weekday === null).toBe(festival);
+        if (weekday === null) continue;
+        const month = `${date.year}-${date.month}`;
+        if (resets && previous?.month !== month) expect(weekday).toBe(midMonth.first_weekday);
+        else if (previous) expect(weekday).toBe((previous.weekday + 1) % 7);
+        previous = { weekday, month };
+      }
+    }
+  });
+
   it('reads years in their era, and years before the first era count back from it', () => {
     const calendar = customCalendar(normalizeCalendar(aeloria));
     expect(calendar.yearLabel(3441)).toBe('1 TA');
@@ -259,6 +333,15 @@ describe('calendarProblem', () => {
       ),
     ).toMatch(/4 does not divide 30/);
     expect(broken((c) => (c.leap_days[0].month = 40))).toBe('Leap day "Starfall" must belong to one of the 14 months');
+    expect(calendarProblem(midMonth)).toBeNull();
+    const placed = (change: Partial<CalendarDefinition['leap_days'][number]>) =>
+      calendarProblem({ ...midMonth, leap_days: [{ ...midMonth.leap_days[0], ...change }] });
+    expect(placed({ after_day: 31 })).toBe('Leap day "Lanternfall" must come after a day of Ember (0 to 30; 0 is before its first day)');
+    expect(placed({ after_day: -1 })).toMatch(/0 to 30/);
+    expect(placed({ after_day: 30 })).toBeNull();
+    expect(placed({ intercalary: undefined })).toBe(
+      'Leap day "Lanternfall": only a festival leap day in a month (not in a festival period) can sit after a given day',
+    );
     expect(broken((c) => (c.moons[0].cycle = 0))).toBe('Moon "Ithil" needs a cycle of at least 1 day');
     expect(broken((c) => (c.months[0].length = 20_000))).toBe('Month "Moon 1" is too long (1000 days at most)');
     expect(calendarProblem('a calendar')).toBe('A calendar must be an object');

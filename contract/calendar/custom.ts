@@ -98,6 +98,21 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
     }));
   };
 
+  /** How many of its month's own days come before a leap day: its place, or the month's end. */
+  const placeOf = (leapDay: LeapDayDefinition) => leapDay.after_day ?? months[leapDay.month].length;
+  /**
+   * The leap days that fall in a month this year, each with its day of the month in that year,
+   * in month order (two at one place keep the definition's order, as Fantasy-Calendar does).
+   */
+  const leapDaysIn = (year: number, monthIndex: number) =>
+    leapDays
+      .filter((leapDay) => leapDay.month === monthIndex && isLeapFor(leapDay, year))
+      .sort((a, b) => placeOf(a) - placeOf(b))
+      .map((leapDay, at) => ({ leapDay, day: placeOf(leapDay) + at + 1 }));
+  /** The month's days outside the week (its leap days read by their own names) before `day`. */
+  const daysOutsideWeekBefore = (year: number, monthIndex: number, day: number) =>
+    leapDaysIn(year, monthIndex).filter((placed) => placed.day < day && outsideWeek(placed.leapDay)).length;
+
   const yearStart = (year: number) => epoch + (year - 1) * baseLength + leapDays.reduce((sum, leapDay) => sum + leapYearsBefore(leapDay, year), 0);
   /** Days that move the week on, from year 1's first day to the first day of `year`. */
   const weekDaysBefore = (year: number) => (year - 1) * baseWeekLength + weekLeapDays.reduce((sum, leapDay) => sum + leapYearsBefore(leapDay, year), 0);
@@ -141,26 +156,19 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
     return String(writtenYear(year));
   };
 
-  /** The leap days that fall in a month this year, in the order they are added to its end. */
-  const leapDaysIn = (year: number, monthIndex: number) => leapDays.filter((leapDay) => leapDay.month === monthIndex && isLeapFor(leapDay, year));
-
   const namedDays = (year: number): NamedDay[] => {
     const named: NamedDay[] = [];
     months.forEach((month, index) => {
       if (month.intercalary && month.length === 1) named.push({ name: month.name, month: index + 1, day: 1 });
-      leapDaysIn(year, index).forEach((leapDay, at) => {
-        if (outsideWeek(leapDay)) named.push({ name: leapDay.name, month: index + 1, day: month.length + at + 1 });
-      });
+      for (const { leapDay, day } of leapDaysIn(year, index)) if (outsideWeek(leapDay)) named.push({ name: leapDay.name, month: index + 1, day });
     });
     return named;
   };
 
   /** A leap day's name when the date is one that reads by its own name (Shieldmeet, not "Midsummer (day 2)"). */
   const leapDayName = ({ year, month, day }: CalendarDate) => {
-    const extra = day - months[month - 1].length;
-    if (extra < 1) return null;
-    const leapDay = leapDaysIn(year, month - 1)[extra - 1];
-    return leapDay && outsideWeek(leapDay) ? leapDay.name : null;
+    const placed = leapDaysIn(year, month - 1).find((candidate) => candidate.day === day);
+    return placed && outsideWeek(placed.leapDay) ? placed.leapDay.name : null;
   };
 
   const label = (day: number, style: 'long' | 'short' = 'long') => {
@@ -181,12 +189,13 @@ export function customCalendar(definition: CalendarDefinition): Calendar {
     const lengths = monthsOf(date.year);
     if (lengths[date.month - 1].intercalary || leapDayName(date)) return null;
     const count = definition.weekdays.length;
-    if (definition.week_resets_each_month) return mod(definition.first_weekday + date.day - 1, count);
+    const inMonth = date.day - 1 - daysOutsideWeekBefore(date.year, date.month - 1, date.day);
+    if (definition.week_resets_each_month) return mod(definition.first_weekday + inMonth, count);
     let passed = weekDaysBefore(date.year);
     for (let index = 0; index < date.month - 1; index += 1) {
-      if (!lengths[index].intercalary) passed += lengths[index].length - leapDaysIn(date.year, index).filter(outsideWeek).length;
+      if (!lengths[index].intercalary) passed += lengths[index].length - daysOutsideWeekBefore(date.year, index, Number.POSITIVE_INFINITY);
     }
-    return mod(definition.first_weekday + passed + date.day - 1, count);
+    return mod(definition.first_weekday + passed + inMonth, count);
   };
 
   const monthCount = months.length;

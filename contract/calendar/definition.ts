@@ -23,8 +23,14 @@ export interface LeapRule {
 
 export interface LeapDayDefinition {
   name: string;
-  /** 0-based index into `months`: the month that gains a day at its end in a leap year. */
+  /** 0-based index into `months`: the month that gains a day in a leap year. */
   month: number;
+  /**
+   * Where in its month the day falls: after this many of the month's own days (0: before its
+   * first day). Absent: after its last day. Only for an intercalary leap day in a month that is
+   * not intercalary, as Fantasy-Calendar's `day` (ADR 0358).
+   */
+  after_day?: number;
   /**
    * Decided by the rule with the largest `every` that divides (year - offset). Each `every`
    * must divide the one before it (400, 100, 4), which keeps leap counts exact in O(rules).
@@ -152,6 +158,14 @@ export function calendarProblem(input: unknown): string | null {
       if (typeof rule.leap !== 'boolean') return `${label}: every rule must say leap or not`;
     }
     if (leapDay.intercalary !== undefined && typeof leapDay.intercalary !== 'boolean') return `${label}: intercalary must be true or false`;
+    if (leapDay.after_day !== undefined) {
+      const month = months[leapDay.month];
+      // A day in the week, or one in a festival period, has no place of its own: it joins the end (as in Fantasy-Calendar).
+      if (!leapDay.intercalary || month.intercalary) return `${label}: only a festival leap day in a month (not in a festival period) can sit after a given day`;
+      if (!isInt(leapDay.after_day) || leapDay.after_day < 0 || leapDay.after_day > month.length) {
+        return `${label} must come after a day of ${month.name} (0 to ${month.length}; 0 is before its first day)`;
+      }
+    }
     const sorted = sortRules(rules);
     for (let index = 1; index < sorted.length; index += 1) {
       if (sorted[index - 1].every % sorted[index].every !== 0) {
@@ -214,6 +228,8 @@ export function normalizeCalendar(calendar: CalendarDefinition): CalendarDefinit
     leap_days: calendar.leap_days.map((leapDay) => ({
       name: leapDay.name.trim(),
       month: leapDay.month,
+      // A place at the month's end is the same as none: stored one way.
+      ...(leapDay.after_day !== undefined && leapDay.after_day !== calendar.months[leapDay.month]?.length ? { after_day: leapDay.after_day } : {}),
       rules: sortRules(leapDay.rules).map(({ every, leap }) => ({ every, leap })),
       offset: leapDay.offset,
       ...(leapDay.intercalary ? { intercalary: true } : {}),

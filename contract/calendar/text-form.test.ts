@@ -9,7 +9,8 @@ describe('the calendar form', () => {
     weekdays: 'Oneday, Twoday, Threeday',
     first_weekday: 'Twoday',
     week_resets: '',
-    leap_days: 'Founders Day, Ember, every 4, except 100, every 400, offset 2\nShieldmeet, Lanternfest, every 4, festival',
+    leap_days:
+      'Founders Day, Ember, every 4, except 100, every 400, offset 2\nShieldmeet, Lanternfest, every 4, festival\nEmberwake, Ember, every 2, festival, after day 10',
     no_year_zero: 'on',
     eras: 'Age of Lanterns, AL, 1\nCommon Count, CC, 500, continues',
     moons: 'Vigil, 27.5, shift 2, phases 4',
@@ -39,6 +40,7 @@ describe('the calendar form', () => {
           offset: 2,
         },
         { name: 'Shieldmeet', month: 1, rules: [{ every: 4, leap: true }], offset: 0, intercalary: true },
+        { name: 'Emberwake', month: 2, after_day: 10, rules: [{ every: 2, leap: true }], offset: 0, intercalary: true },
       ],
       eras: [
         { start_year: 1, restart: true },

@@ -16,7 +16,10 @@ export interface CalendarFormFields {
   first_weekday: string;
   /** 'on' when each month starts the week over. */
   week_resets: string;
-  /** One a line: "Shieldmeet, Midsummer, every 4" or "Leap Day, February, every 4, except 100, every 400, offset 0". */
+  /**
+   * One a line: "Shieldmeet, Midsummer, every 4" or "Leap Day, February, every 4, except 100, every 400, offset 0";
+   * a festival day inside a month may say where: "Lanternfall, Ember, every 4, festival, after day 10".
+   */
   leap_days: string;
   /** One a line: "Dale Reckoning, DR, 1" (add ", continues" when the era does not restart the count). */
   eras: string;
@@ -57,17 +60,19 @@ export function calendarFromForm(fields: Partial<CalendarFormFields>): { definit
     const rules: { every: number; leap: boolean }[] = [];
     let offset = 0;
     let intercalary = false;
+    let afterDay: number | undefined;
     for (const rule of rest) {
       if (/^(festival|intercalary)$/i.test(rule)) {
         intercalary = true;
         continue;
       }
-      const match = /^(every|except(?: every)?|offset)\s+(-?\d+)$/i.exec(rule);
-      if (!match) return { problem: `${where}: "${rule}" should read "every N", "except N" or "offset N"` };
+      const match = /^(every|except(?: every)?|offset|after day)\s+(-?\d+)$/i.exec(rule);
+      if (!match) return { problem: `${where}: "${rule}" should read "every N", "except N", "offset N" or "after day N"` };
       if (/^offset/i.test(match[1])) offset = Number(match[2]);
+      else if (/^after/i.test(match[1])) afterDay = Number(match[2]);
       else rules.push({ every: Number(match[2]), leap: /^every/i.test(match[1]) });
     }
-    leapDays.push({ name, month, rules, offset, ...(intercalary ? { intercalary: true } : {}) });
+    leapDays.push({ name, month, ...(afterDay !== undefined ? { after_day: afterDay } : {}), rules, offset, ...(intercalary ? { intercalary: true } : {}) });
   }
 
   const eras: CalendarDefinition['eras'] = [];
@@ -130,6 +135,7 @@ export function formFromCalendar(definition: CalendarDefinition): CalendarFormFi
           ...leapDay.rules.map((rule) => `${rule.leap ? 'every' : 'except'} ${rule.every}`),
           ...(leapDay.offset ? [`offset ${leapDay.offset}`] : []),
           ...(leapDay.intercalary ? ['festival'] : []),
+          ...(leapDay.after_day !== undefined ? [`after day ${leapDay.after_day}`] : []),
         ].join(', '),
       )
       .join('\n'),

@@ -4436,6 +4436,8 @@ export interface operations {
                                 name: string;
                                 /** @description 0-based index into months */
                                 month: number;
+                                /** @description An intercalary leap day's place in its month: after this many of its days (0: before the first); absent: at its end */
+                                after_day?: number;
                                 /** @description Every 4 years (leap), except every 100 (not), ... */
                                 rules: {
                                     every: number;
@@ -4545,6 +4547,8 @@ export interface operations {
                                 name: string;
                                 /** @description 0-based index into months */
                                 month: number;
+                                /** @description An intercalary leap day's place in its month: after this many of its days (0: before the first); absent: at its end */
+                                after_day?: number;
                                 /** @description Every 4 years (leap), except every 100 (not), ... */
                                 rules: {
                                     every: number;
@@ -4662,6 +4666,8 @@ export interface operations {
                                 name: string;
                                 /** @description 0-based index into months */
                                 month: number;
+                                /** @description An intercalary leap day's place in its month: after this many of its days (0: before the first); absent: at its end */
+                                after_day?: number;
                                 /** @description Every 4 years (leap), except every 100 (not), ... */
                                 rules: {
                                     every: number;

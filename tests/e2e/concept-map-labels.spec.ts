@@ -1,5 +1,29 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { auth, SCREENS, seedTome } from './tome-seed';
+
+/** The names drawn over another concept's dot, as "name over dot" (a pixel of anti-aliasing allowed): none may be. */
+const labelsOverDots = (graph: Locator) =>
+  graph.locator('[data-node-id]').evaluateAll((elements) => {
+    const name = (element: Element) => element.getAttribute('aria-label')?.split(',')[0] ?? '';
+    const dots = elements.map((element) => {
+      const box = element.querySelector('circle')!.getBoundingClientRect();
+      return { element, x: box.left + box.width / 2, y: box.top + box.height / 2, r: box.width / 2 };
+    });
+    const found: string[] = [];
+    for (const element of elements) {
+      const label = element.querySelector('.cm-label');
+      if (!label || getComputedStyle(label).display === 'none') continue;
+      const box = label.getBoundingClientRect();
+      for (const dot of dots) {
+        if (dot.element === element) continue;
+        const dx = dot.x - Math.max(box.left, Math.min(dot.x, box.right));
+        const dy = dot.y - Math.max(box.top, Math.min(dot.y, box.bottom));
+        if (Math.hypot(dx, dy) < dot.r - 1) found.push(`${name(element)} over ${name(dot.element)}`);
+      }
+    }
+    return found;
+  });
 
 /** Issue 34, item 5: the map draws concepts of the world only, each with its name in view. */
 const NOTES = `greywater-session-notes.md
@@ -38,6 +62,7 @@ for (const screen of SCREENS) {
       await expect(label).toBeVisible();
       expect((await label.textContent())?.trim()).not.toBe('');
     }
+    expect(await labelsOverDots(graph)).toEqual([]);
   });
 }
 
@@ -50,7 +75,10 @@ const CROWDED = `greywater-households.md
 ${PEOPLE.map((name, i) => `**${name}** keeps a house in Greywater. ${name} trades with ${PEOPLE[(i + 1) % PEOPLE.length]}.`).join('\n\n')}
 `;
 
-test('a crowded map places each name on a free side of its circle, says how many have no room, and shows a hidden one on focus', async ({ page, user }) => {
+test('a crowded map places each name on a free side of its circle, never over a dot, says how many have no room, and shows a hidden one on focus', async ({
+  page,
+  user,
+}) => {
   const { datasetId } = await seedTome(page.request, user.token, { 'greywater-households.md': CROWDED });
   const campaign = await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: 'Greywater households' } });
   const campaignId = ((await campaign.json()) as { id: string }).id;
@@ -88,8 +116,9 @@ test('a crowded map places each name on a free side of its circle, says how many
           expect(a[0] < b[2] - 1 && b[0] < a[2] - 1 && a[1] < b[3] - 1 && b[1] < a[3] - 1, `labels ${i} and ${j} overlap`).toBe(false);
         }
       }
-      // Names move beside or above their circle where below has no room.
+      // Names move beside or above their circle where below has no room, and never over another concept's dot.
       expect(new Set(shown.map((label) => label.side)).size).toBeGreaterThan(1);
+      expect(await labelsOverDots(graph)).toEqual([]);
       const hidden = labels.filter((label) => label.hidden).length;
       const notice = page.getByTestId('hidden-labels');
       if (hidden === 0) await expect(notice).toHaveCount(0);

@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { expect, test, uniqueName } from './fixtures';
 
 const HARPTOS = path.resolve(import.meta.dirname, '../../server/domain/timeline/fixtures/fantasy-calendar/harptos.json');
+/** An export with Lanternfall, a festival day every 4 years after the 10th of Ember (ADR 0358). */
+const MID_MONTH = path.resolve(import.meta.dirname, '../../server/domain/timeline/fixtures/fantasy-calendar/vale-mid-month.json');
 const SESSION_LOG = path.resolve(import.meta.dirname, '../../server/domain/timeline/proposals/fixtures/session-3.log');
 
 async function campaignWithEvent(page: Page, token: string, name: string) {
@@ -214,6 +216,37 @@ test.describe('timeline saves under failure', () => {
     await expect(page.getByTestId('timeline-tooltip')).toContainText('Midwinter, 1492 DR');
     await expect(page.getByTestId('timeline-tooltip')).toContainText(/Selûne: (New Moon|Waxing|First|Full|Waning|Last)/);
   });
+});
+
+test('the date picker gives a festival day inside a month a row of its own and keeps the days after it under their weekdays', async ({ page, user }) => {
+  const campaign = await campaignWithEvent(page, user.token, 'Mid-month');
+  const imported = await page.request.post(`/api/campaigns/${campaign}/calendar/import`, {
+    data: JSON.parse((await import('node:fs')).readFileSync(MID_MONTH, 'utf8')),
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  expect(imported.status()).toBe(200);
+  await page.goto(`/timeline?campaign=${campaign}`);
+  await page.getByRole('link', { name: '+ Add Event' }).click();
+  const modal = page.getByTestId('event-modal');
+  await modal.getByLabel('Date').fill('0004-02-10');
+  await modal.getByRole('button', { name: 'Pick a date' }).click();
+  const picker = modal.getByTestId('date-picker');
+  await expect(picker).toContainText('Ember 4');
+  const festival = picker.getByRole('button', { name: 'Lanternfall, 4' });
+  await expect(festival).toHaveText('Lanternfall');
+  // A row of its own: as wide as the week; the 10th and the 12th sit one weekday apart (Sun..Star, 7 columns).
+  const grid = (await picker.locator('.tl-picker-grid').boundingBox())!;
+  const row = (await festival.boundingBox())!;
+  expect(row.width).toBeGreaterThan(grid.width * 0.9);
+  const columnOf = async (name: string) => {
+    const box = (await picker.getByRole('button', { name }).boundingBox())!;
+    return Math.round(((box.x - grid.x) / grid.width) * 7);
+  };
+  expect(((await columnOf('12 Ember 4')) - (await columnOf('10 Ember 4')) + 7) % 7).toBe(1);
+  expect((await picker.getByRole('button', { name: '12 Ember 4' }).boundingBox())!.y).toBeGreaterThan(row.y);
+  await festival.click();
+  await expect(modal.getByLabel('Date')).toHaveValue('0004-02-11');
+  await expect(modal.getByText('Reads as Lanternfall, 4')).toBeVisible();
 });
 
 const SIZES = [

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, type MutableRefObject } from 'react';
 import type { MapConcept } from '../../../server/domain/concept-map';
 import { truncateLabel, type ViewTransform } from '../../../contract/concept-map';
-import { placeLabels, type LabelCandidate, type LabelSide } from './place-labels';
+import { measureLabelWidth, placeLabels, type LabelCandidate, type LabelSide } from './place-labels';
 import type { Positions } from './use-force-layout';
 
 interface Options {
@@ -46,8 +46,9 @@ function moveLabel(node: SVGGElement, side: LabelSide, radius: number) {
  */
 export function useLabelPlacement({ concepts, radii, showLabels, nodeElements, positions, view, canvas, onHiddenCount }: Options) {
   // Made once per map and given each drawn frame's places in turn (placement runs on every drawn frame).
+  // Widths are measured at the first placement in the browser, in a drawn label's font.
   const candidates = useMemo(
-    () => concepts.map((concept) => ({ id: concept.id, x: 0, y: 0, radius: radii.get(concept.id) ?? 8, length: Array.from(truncateLabel(concept.name)).length })),
+    () => concepts.map((concept) => ({ id: concept.id, x: 0, y: 0, radius: radii.get(concept.id) ?? 8, text: truncateLabel(concept.name), width: 0 })),
     [concepts, radii],
   );
   const readers = useRef({ view, canvas, onHiddenCount });
@@ -59,6 +60,11 @@ export function useLabelPlacement({ concepts, radii, showLabels, nodeElements, p
     if (!current || !showLabels) return;
     const placed: LabelCandidate[] = [];
     for (const candidate of candidates) {
+      if (!candidate.width) {
+        const sample = nodeElements.current.get(candidate.id)?.querySelector('.cm-label') ?? null;
+        if (!sample) continue;
+        candidate.width = measureLabelWidth(candidate.text, sample);
+      }
       const index = current.indexOf.get(candidate.id);
       if (index === undefined) continue;
       candidate.x = current.xy[2 * index];

@@ -22,7 +22,16 @@ export function DatePicker({ calendar, value, onPick, onClose, idPrefix }: DateP
   const first = calendar.toDay({ year: shown.year, month: shown.month, day: 1 });
   const weekdays = calendar.weekdays;
   const firstWeekday = calendar.weekdayOf(first);
-  const lead = info.intercalary || firstWeekday === null ? 0 : firstWeekday;
+  // In a month, each day goes under its weekday's column and a festival day inside it (outside the
+  // week) takes a row of its own, so the days after it stay under their weekdays (ADR 0358).
+  const byColumn = !info.intercalary && weekdays.length <= 10;
+  const lead = info.intercalary || byColumn || firstWeekday === null ? 0 : firstWeekday;
+  const festivals = new Map(
+    calendar
+      .namedDays(shown.year)
+      .filter((named) => named.month === shown.month)
+      .map((named) => [named.day, named.name]),
+  );
 
   const step = (months: number) =>
     setShown((current) => {
@@ -78,16 +87,19 @@ export function DatePicker({ calendar, value, onPick, onClose, idPrefix }: DateP
         {Array.from({ length: info.length }, (_, index) => {
           const day = index + 1;
           const selected = value.year === shown.year && value.month === shown.month && value.day === day;
+          const festival = info.intercalary ? undefined : festivals.get(day);
+          const weekday = byColumn && !festival ? calendar.weekdayOf(first + index) : null;
           return (
             <button
               key={day}
               type="button"
+              style={festival ? { gridColumn: '1 / -1' } : weekday !== null ? { gridColumnStart: weekday + 1 } : undefined}
               className={selected ? 'tl-picker-day selected' : 'tl-picker-day'}
               aria-pressed={selected}
               aria-label={calendar.label(first + index)}
               onClick={() => onPick({ year: shown.year, month: shown.month, day })}
             >
-              {day}
+              {festival ?? day}
             </button>
           );
         })}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarOf } from '../../../contract/calendar';
 import { dayNumber } from '../../../contract/timeline-dates';
 import { bearer, createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { parseCalendarFile } from './calendar';
@@ -165,7 +166,7 @@ describe('campaign calendars over /api', () => {
 
   it('exports what it imported: a round trip keeps what the format carries', async () => {
     const campaign = await campaignOf(alice.token, 'Round trip');
-    for (const name of ['harptos.json', 'earth.json', 'eberron.json', 'taldorei-minimal.json']) {
+    for (const name of ['harptos.json', 'earth.json', 'eberron.json', 'taldorei-minimal.json', 'vale-mid-month.json']) {
       const original = fixture(name);
       const first = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, original);
       expect(first.statusCode).toBe(200);
@@ -215,6 +216,7 @@ describe('campaign calendars over /api', () => {
           ],
           offset: 0,
         },
+        { name: 'Emberwake', month: 3, rules: [{ every: 2, leap: true }], offset: 0, intercalary: true },
       ],
       eras: [{ name: 'Age of Lanterns', abbreviation: 'AL', start_year: 1, restart: true }],
       moons: [{ name: 'Vigil', cycle: 27, shift: 2, phases: 8 }],
@@ -228,6 +230,8 @@ describe('campaign calendars over /api', () => {
     ]);
     const exported = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar/export`)).json();
     expect(exported.static_data.year_data.leap_days[0]).toMatchObject({ name: 'Founders Day', timespan: 4, interval: '!100,10', offset: 0 });
+    // A festival leap day at its month's end is placed after the month's last day, where Fantasy-Calendar reads it.
+    expect(exported.static_data.year_data.leap_days[1]).toMatchObject({ name: 'Emberwake', timespan: 3, intercalary: true, day: 40 });
     expect(exported.static_data.year_data.timespans[2]).toMatchObject({ name: 'Lanternfest', type: 'intercalary', length: 3 });
     expect(exported.static_data.settings.year_zero_exists).toBe(true);
     const reimported = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, exported);
@@ -287,12 +291,71 @@ describe('campaign calendars over /api', () => {
       },
     };
     expect((await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, imperium)).statusCode).toBe(200);
-    const holiday = (
-      await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, { title: 'Holiday', date: '1105-01-365', event_type: 'world_event' })
-    ).json();
+    // Its `day: 0` puts Holiday before the Year's first day, as Fantasy-Calendar draws it (and Traveller counts it: day 001).
+    const post = (date: string) => call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, { title: date, date, event_type: 'world_event' });
+    const holiday = (await post('1105-01-001')).json();
     expect(holiday.date_label).toBe('Holiday, 1105');
+    expect((await post('1105-01-002')).json()).toMatchObject({ date_label: '2 Year 1105', day: holiday.day + 1 });
+    expect((await post('1104-01-365')).json()).toMatchObject({ date_label: '365 Year 1104', day: holiday.day - 1 });
     const exported = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar/export`)).json();
-    expect(exported.static_data.year_data.leap_days[0]).toMatchObject({ name: 'Holiday', intercalary: true });
+    expect(exported.static_data.year_data.leap_days[0]).toMatchObject({ name: 'Holiday', intercalary: true, day: 0 });
+  });
+
+  it('puts a festival leap day where the export places it in its month, for dates, weekdays, the timeline and the export', async () => {
+    const campaign = await campaignOf(alice.token, 'Mid-month');
+    const imported = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, fixture('vale-mid-month.json'));
+    expect(imported.statusCode, imported.body).toBe(200);
+    // Lanternfall after 10 Ember, Firstlight before 1 Frost; `day` means nothing to a leap day in the week or in a festival period.
+    expect(imported.json().definition.leap_days.map((leap: { name: string; after_day?: number }) => [leap.name, leap.after_day])).toEqual([
+      ['Lanternfall', 10],
+      ['Firstlight', 0],
+      ['Founding', undefined],
+      ['Longnight', undefined],
+    ]);
+    const post = async (title: string, date: string) => {
+      const response = await call(alice.token, 'POST', `/api/campaigns/${campaign}/timeline/events`, { title, date, event_type: 'world_event' });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json();
+    };
+    const lanterns = await post('The lanterns are lit', '0004-02-11');
+    expect(lanterns.date_label).toBe('Lanternfall, 4');
+    expect((await post('Eve', '0004-02-10')).date_label).toBe('10 Ember 4');
+    expect((await post('Morning after', '0004-02-12')).date_label).toBe('12 Ember 4');
+    expect((await post('A common year', '0005-02-11')).date_label).toBe('11 Ember 5');
+    expect((await post('First light', '0002-04-01')).date_label).toBe('Firstlight, 2');
+    expect((await post('First frost', '0002-04-02')).date_label).toBe('2 Frost 2');
+    expect((await post('Long night', '0005-03-02')).date_label).toBe('Longnight, 5');
+    // The timeline orders them by the day they sit on.
+    const { events } = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/timeline`)).json();
+    expect(events.filter((event: { date: string }) => event.date.startsWith('0004')).map((event: { title: string }) => event.title)).toEqual([
+      'Eve',
+      'The lanterns are lit',
+      'Morning after',
+    ]);
+
+    const calendar = calendarOf(imported.json().definition);
+    // Year 1 starts on Tide (first_day 3) and has 90 days in the week (Hearthnight is outside it), so 1 Frost 2 is 150 week days on: Earth.
+    expect(calendar.weekdays[calendar.weekdayOf(calendar.toDay({ year: 2, month: 4, day: 2 }))!]).toBe('Earth');
+    expect(calendar.weekdayOf(calendar.toDay({ year: 2, month: 4, day: 1 }))).toBeNull();
+    expect(calendar.weekdayOf(lanterns.day)).toBeNull();
+    expect(calendar.weekdayOf(lanterns.day + 1)).toBe((calendar.weekdayOf(lanterns.day - 1)! + 1) % 7);
+
+    // An edit in the app moves it; the export says where, and reads back the same.
+    const definition = imported.json().definition;
+    definition.leap_days[0].after_day = 20;
+    expect((await call(alice.token, 'PUT', `/api/campaigns/${campaign}/calendar`, { definition })).statusCode).toBe(200);
+    const exported = (await call(alice.token, 'GET', `/api/campaigns/${campaign}/calendar/export`)).json();
+    expect(exported.static_data.year_data.leap_days.map((leap: { day: number }) => leap.day)).toEqual([20, 0, 12, 0]);
+    const again = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, exported);
+    expect(again.json().definition).toEqual(definition);
+    // A place past the month's end is refused, naming it.
+    const beyond = fixture('vale-mid-month.json');
+    beyond.static_data.year_data.leap_days[0].day = 31;
+    const refused = await call(alice.token, 'POST', `/api/campaigns/${campaign}/calendar/import`, beyond);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(
+      'Not a Fantasy-Calendar.com calendar we can read: Leap day "Lanternfall" must come after a day of Ember (0 to 30; 0 is before its first day)',
+    );
   });
 
   it('an edit keeps what the imported file had that Tomekeeper does not model', async () => {

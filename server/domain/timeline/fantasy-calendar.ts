@@ -51,6 +51,9 @@ export function formatLeapInterval(rules: LeapRule[]): string {
   return rules.map((rule) => `${rule.leap ? '' : '!'}${rule.every}`).join(',');
 }
 
+/** Whether Fantasy-Calendar reads a leap day's `day`: for a festival leap day in a month, not in a festival period. */
+const placedByDay = (intercalary: boolean | undefined, month: { intercalary?: boolean } | undefined) => Boolean(intercalary && month && !month.intercalary);
+
 /** Fantasy-Calendar's year numbers skip 0 unless the calendar says otherwise. */
 const toOurYear = (year: number, zeroExists: boolean) => (zeroExists || year > 0 ? year : year + 1);
 const toTheirYear = (year: number, zeroExists: boolean) => (zeroExists || year > 0 ? year : year - 1);
@@ -88,12 +91,16 @@ export function importFantasyCalendar(document: unknown, epoch = GREGORIAN_YEAR_
     if (!isObject(leap)) throw refuse(`leap day ${index + 1} must be an object`);
     const name = text(leap.name, `Leap day ${index + 1}`);
     const offset = leap.offset === undefined ? 0 : number(leap.offset, `Leap day "${name}" offset`);
+    const month = number(leap.timespan, `Leap day "${name}" timespan`);
+    const intercalary = leap.intercalary === true;
     return {
       name,
-      month: number(leap.timespan, `Leap day "${name}" timespan`),
+      month,
+      // `day` places only a festival leap day in a month (0: before its first day); elsewhere the day joins the end.
+      ...(placedByDay(intercalary, months[month]) ? { after_day: leap.day === undefined ? 0 : number(leap.day, `Leap day "${name}" day`) } : {}),
       rules: parseLeapInterval(leap.interval, offset, `Leap day "${name}"`),
       offset,
-      ...(leap.intercalary === true ? { intercalary: true } : {}),
+      ...(intercalary ? { intercalary: true } : {}),
     };
   });
 
@@ -166,15 +173,20 @@ export function exportFantasyCalendar(definition: CalendarDefinition, source: un
     interval: 1,
     offset: Number(old(yearData.timespans, index).offset ?? 0),
   }));
-  yearData.leap_days = definition.leap_days.map((leapDay, index) => ({
-    adds_week_day: false,
-    ...old(yearData.leap_days, index),
-    intercalary: leapDay.intercalary === true,
-    name: leapDay.name,
-    timespan: leapDay.month,
-    interval: formatLeapInterval(leapDay.rules),
-    offset: leapDay.offset,
-  }));
+  yearData.leap_days = definition.leap_days.map((leapDay, index) => {
+    const month = definition.months[leapDay.month];
+    return {
+      adds_week_day: false,
+      day: 0,
+      ...old(yearData.leap_days, index),
+      intercalary: leapDay.intercalary === true,
+      name: leapDay.name,
+      timespan: leapDay.month,
+      ...(placedByDay(leapDay.intercalary, month) ? { day: leapDay.after_day ?? month.length } : {}),
+      interval: formatLeapInterval(leapDay.rules),
+      offset: leapDay.offset,
+    };
+  });
   staticData.year_data = yearData;
   staticData.moons = definition.moons.map((moon, index) => ({
     color: '#ffffff',
