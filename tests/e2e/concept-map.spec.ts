@@ -60,7 +60,7 @@ const translateOf = async (locator: Locator) => {
 test.describe('concept map in real Chromium', () => {
   test('select documents, generate, then drag, zoom, filter and hover the live map', async ({ page, user }) => {
     // Two uploads, a generation, a drag, zoom, settings and a reload: at a load of 30 on two cores the
-    // drag's pointer moves alone took 12 s and the whole ran out of the default 60 s at the hover
+    // drag's pointer moves alone took 12 s and the whole ran out of the then default 60 s at the hover
     // (trace of 4bc0fc8, before labels avoided dots); how long it may take, not a measure of it.
     test.slow();
     const campaignId = await seedCampaign(page.request, user.token);
