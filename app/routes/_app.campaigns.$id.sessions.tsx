@@ -8,7 +8,7 @@ import { Markdown } from '~/components/markdown/markdown';
 import { FormError } from '~/components/field-error';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields, readFormOrEmpty } from '~/lib/form-data';
+import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
 import { sessionForm } from '~/lib/form-schemas';
 import { type FormReply, getFormProps, getInputProps, getTextareaProps, useIsPending, useSchemaForm } from '~/lib/forms';
@@ -51,11 +51,11 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   const { sessions } = context.domain;
   const campaignId = params.id ?? '';
   const form = await readFormOrEmpty(request);
-  const fields = formFields(form);
-  const intent = (INTENTS as readonly string[]).includes(fields.intent ?? '') ? (fields.intent as Intent) : null;
+  const asked = String(form.get('intent') ?? '');
+  const intent = (INTENTS as readonly string[]).includes(asked) ? (asked as Intent) : null;
   const here = `/campaigns/${encodeURIComponent(campaignId)}/sessions`;
-  const sessionId = fields.session_id ?? '';
-  if (!intent) return data<ActionReply>({ intent: fields.intent ?? '', result: { status: 'error', error: { '': ['Unknown action'] } } }, { status: 400 });
+  const sessionId = String(form.get('session_id') ?? '');
+  if (!intent) return data<ActionReply>({ intent: asked, result: { status: 'error', error: { '': ['Unknown action'] } } }, { status: 400 });
 
   if (intent === 'delete-session' || intent === 'propose-session') {
     try {
