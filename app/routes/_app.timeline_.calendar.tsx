@@ -2,7 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { calendarFromForm, formFromCalendar, type CalendarFormFields } from '../../contract/calendar/text-form';
 import { calendarFormSchema } from '../../contract/calendar/form-schema';
+import { CampaignOptions } from '~/components/campaign-options';
 import { PageHeader } from '~/components/page-header';
+import { TimelineSubpage } from '~/components/timeline/page/timeline-subpage';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { FieldError, FormError } from '~/components/field-error';
 import { readFormOrEmpty } from '~/lib/form-data';
@@ -113,22 +115,16 @@ export default function CalendarPage() {
   }
   const definition = calendar.definition;
   return (
-    <main className="page timeline-page">
-      <PageHeader title="Campaign Calendar" subtitle="The calendar your world counts its days in. Events keep their day whatever the calendar.">
-        <Link to={`/timeline?campaign=${campaignId}`} className="button secondary">
-          Back to the timeline
-        </Link>
-      </PageHeader>
-
+    <TimelineSubpage
+      title="Campaign Calendar"
+      subtitle="The calendar your world counts its days in. Events keep their day whatever the calendar."
+      campaignId={campaignId}
+    >
       <Form method="get" className="card tl-controls" aria-label="Campaign">
         <div className="tl-control">
           <label htmlFor="cal-campaign">Campaign</label>
           <select id="cal-campaign" name="campaign" defaultValue={campaignId}>
-            {campaigns.map((campaign) => (
-              <option key={campaign.id} value={campaign.id}>
-                {campaign.name}
-              </option>
-            ))}
+            <CampaignOptions campaigns={campaigns} />
           </select>
         </div>
         <button type="submit" className="button secondary">
@@ -199,7 +195,7 @@ export default function CalendarPage() {
       </section>
 
       <DefineForm key={`${calendar.name}-${saved ?? ''}`} campaignId={campaignId} written={written} editing={Boolean(definition)} busy={busy === DEFINE} />
-    </main>
+    </TimelineSubpage>
   );
 }
 

@@ -6,6 +6,7 @@ import { calendarOf } from '../../contract/calendar';
 import { EVENT_TYPE_MAP, EVENT_TYPES } from '../../contract/timeline';
 import { acceptProposalBodySchema } from '../../contract/api/timeline';
 import { PageHeader } from '~/components/page-header';
+import { TimelineSubpage } from '~/components/timeline/page/timeline-subpage';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
@@ -128,12 +129,7 @@ export default function ProposalsPage() {
     );
   }
   return (
-    <main className="page timeline-page">
-      <PageHeader title="Proposed Events" subtitle="Events read from your session logs and notes, waiting for your review.">
-        <Link to={`/timeline?campaign=${campaignId}`} className="button secondary">
-          Back to the timeline
-        </Link>
-      </PageHeader>
+    <TimelineSubpage title="Proposed Events" subtitle="Events read from your session logs and notes, waiting for your review." campaignId={campaignId}>
       {message && (
         <p className="notice success tl-notice" role="status">
           {message}
@@ -223,7 +219,7 @@ export default function ProposalsPage() {
           </ul>
         </details>
       )}
-    </main>
+    </TimelineSubpage>
   );
 }
 
