@@ -12,9 +12,8 @@ import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
 import { sessionForm } from '~/lib/form-schemas';
 import { type FormReply, getFormProps, getInputProps, getTextareaProps, useIsPending, useSchemaForm } from '~/lib/forms';
-import { orNotFound } from '~/lib/seats.server';
+import { campaignReader } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
-import { viewAsPlayer } from '~/lib/view-as.server';
 import sessionsStylesHref from '~/styles/sessions.css?url';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Sessions${data ? ` · ${data.campaign.name}` : ''} · Tomekeeper` }];
@@ -22,10 +21,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: sessionsSt
 
 /** The campaign's sessions: the GM writes them; a player reads those the GM shows, without the `:::gm` blocks. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const { access } = await campaignReader(context, request, params.id ?? '');
   const { db } = context.services;
-  const { sessions, ownership, calendars } = context.domain;
-  const access = await orNotFound(context, ownership.requireCampaignAccess(db, user.id, params.id ?? '', { viewAsPlayer: viewAsPlayer(request) }));
+  const { sessions, calendars } = context.domain;
   const [list, calendar] = await Promise.all([sessions.listSessions(db, access), calendars.getCalendar(db, access.ownerId, access.campaign.id)]);
   const url = new URL(request.url);
   const gm = access.audience === 'gm';
