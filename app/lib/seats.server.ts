@@ -66,3 +66,12 @@ export async function campaignReader(context: AppLoadContext, request: Request, 
   );
   return { user, access };
 }
+
+/** The user's own campaigns (id and name) and the one the address names (?campaign=), else their first. */
+export async function ownCampaignPicked(context: AppLoadContext, request: Request) {
+  const user = requireUser(context, request);
+  const url = new URL(request.url);
+  const campaigns = (await context.domain.campaigns.listCampaigns(context.services.db, user.id)).map(({ id, name }) => ({ id, name }));
+  const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? campaigns[0] ?? null;
+  return { user, url, campaigns, selected };
+}

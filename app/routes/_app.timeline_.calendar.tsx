@@ -11,6 +11,7 @@ import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
 import { calendarForm } from '~/lib/form-schemas';
 import { type FormReply, getFormProps, getInputProps, getTextareaProps, useSchemaForm } from '~/lib/forms';
+import { ownCampaignPicked } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
 import timelineStylesHref from '~/styles/timeline.css?url';
 
@@ -30,11 +31,8 @@ const EMPTY_FORM: CalendarFormFields = {
 };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const { user, url, campaigns, selected } = await ownCampaignPicked(context, request);
   const { db } = context.services;
-  const url = new URL(request.url);
-  const campaigns = (await context.domain.campaigns.listCampaigns(db, user.id)).map(({ id, name }) => ({ id, name }));
-  const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? campaigns[0] ?? null;
   if (!selected) return { campaigns, campaignId: null, calendar: null, form: EMPTY_FORM, saved: null };
   const calendar = await context.domain.calendars.getCalendar(db, user.id, selected.id);
   return {

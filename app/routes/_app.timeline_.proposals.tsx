@@ -10,6 +10,7 @@ import { TimelineSubpage } from '~/components/timeline/page/timeline-subpage';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
+import { ownCampaignPicked } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
 import timelineStylesHref from '~/styles/timeline.css?url';
 
@@ -17,11 +18,8 @@ export const meta: MetaFunction = () => [{ title: 'Proposed Events · Tomekeeper
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: timelineStylesHref }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const { user, url, campaigns, selected } = await ownCampaignPicked(context, request);
   const { db } = context.services;
-  const url = new URL(request.url);
-  const campaigns = (await context.domain.campaigns.listCampaigns(db, user.id)).map(({ id, name }) => ({ id, name }));
-  const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? campaigns[0] ?? null;
   const done = url.searchParams.get('done');
   if (!selected)
     return {
