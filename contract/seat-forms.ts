@@ -43,3 +43,10 @@ export const inviteCreateSchema = z.object({
   ),
   note: z._default(z.string().check(z.trim(), z.maxLength(200, 'note must be at most 200 characters')), ''),
 });
+
+const CODE_MESSAGE = 'Enter the invite code your GM gave you.';
+
+/** /join's form: the code a GM gave, to open its /join/CODE page. */
+export const inviteCodeSchema = z.object({
+  code: z.string({ error: CODE_MESSAGE }).check(z.trim(), z.minLength(1, CODE_MESSAGE), z.maxLength(100, CODE_MESSAGE)),
+});

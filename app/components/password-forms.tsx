@@ -1,52 +1,30 @@
 import { Form, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
 import { PASSWORD_RULE, passwordProblem } from '../../contract/password-policy';
+import { MismatchNotice, PasswordField } from '~/components/auth-forms';
+import { FormError } from '~/components/field-error';
+import { PASSWORD_INTENT, passwordChangeForm, passwordResetForm } from '~/lib/form-schemas';
+import { type FieldMetadata, type FormMetadata, getFormProps, useSchemaForm } from '~/lib/forms';
 import { useHydrated } from '~/lib/use-hydrated';
 
 /** The new password twice, with the rule stated and checked as it is typed once JavaScript runs. */
-function NewPasswordFields() {
+function NewPasswordFields({ fields }: { fields: Record<'new_password' | 'confirm_password', FieldMetadata> }) {
   const hydrated = useHydrated();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const problem = password ? passwordProblem(password) : null;
-  const mismatch = confirm !== '' && password !== confirm;
+  const password = fields.new_password.value ?? '';
+  const problem = hydrated && password ? passwordProblem(password) : null;
   return (
     <>
-      <label>
-        New password
-        <input
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          aria-describedby="new-password-rule"
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </label>
-      <p id="new-password-rule" className={hydrated && problem ? 'field-error' : 'muted small'} aria-live="polite">
-        {(hydrated && problem) || PASSWORD_RULE}
+      <PasswordField label="New password" field={fields.new_password} rule="new-password-rule" autoComplete="new-password" minLength={8} />
+      <p id="new-password-rule" className={problem ? 'field-error' : 'muted small'} aria-live="polite">
+        {problem || PASSWORD_RULE}
       </p>
-      <label>
-        Confirm new password
-        <input name="confirm_password" type="password" autoComplete="new-password" required onChange={(event) => setConfirm(event.target.value)} />
-      </label>
-      {hydrated && mismatch && (
-        <p className="field-error" role="alert">
-          Passwords do not match
-        </p>
-      )}
+      <PasswordField label="Confirm new password" field={fields.confirm_password} autoComplete="new-password" />
+      <MismatchNotice password={fields.new_password} confirmation={fields.confirm_password} />
     </>
   );
 }
 
-function Outcome({ error, done }: { error?: string; done?: string }) {
-  if (error)
-    return (
-      <p className="notice error" role="alert">
-        {error}
-      </p>
-    );
+function Outcome({ form, done }: { form: FormMetadata; done?: string }) {
+  if (form.errors) return <FormError form={form} />;
   if (done)
     return (
       <p className="notice success" role="status">
@@ -65,25 +43,26 @@ function Submit({ label, busyLabel }: { label: string; busyLabel: string }) {
   );
 }
 
-export function ChangePasswordForm({ error, done }: { error?: string; done?: string }) {
+export function ChangePasswordForm({ done }: { done?: string }) {
+  const [form, fields] = useSchemaForm(PASSWORD_INTENT, passwordChangeForm, { shouldValidate: 'onSubmit' });
   return (
-    <Form method="post" className="stack" aria-label="Change password">
-      <label>
-        Current password
-        <input name="current_password" type="password" autoComplete="current-password" required />
-      </label>
-      <NewPasswordFields />
-      <Outcome error={error} done={done} />
+    <Form method="post" className="stack" aria-label="Change password" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={PASSWORD_INTENT} />
+      <PasswordField label="Current password" field={fields.current_password} autoComplete="current-password" />
+      <NewPasswordFields fields={fields} />
+      <Outcome form={form} done={done} />
       <Submit label="Change password" busyLabel="Changing…" />
     </Form>
   );
 }
 
-export function ResetPasswordForm({ error }: { error?: string }) {
+export function ResetPasswordForm() {
+  const [form, fields] = useSchemaForm(PASSWORD_INTENT, passwordResetForm, { shouldValidate: 'onSubmit' });
   return (
-    <Form method="post" className="stack" aria-label="Set a new password">
-      <NewPasswordFields />
-      <Outcome error={error} />
+    <Form method="post" className="stack" aria-label="Set a new password" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={PASSWORD_INTENT} />
+      <NewPasswordFields fields={fields} />
+      <Outcome form={form} />
       <Submit label="Set new password" busyLabel="Setting…" />
     </Form>
   );

@@ -1,59 +1,51 @@
 import { data, redirect } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/server-runtime';
-import { loginSchema, registrationSchema } from '../../contract/api/accounts';
+import { loginSchema, registrationFormSchema, registrationSchema } from '../../contract/account-forms';
 import { loginErrorMessage, registerErrorMessage } from '../../contract/auth-messages';
 import { describeZodError, isZodError } from '../../contract/zod-messages';
-import { formFields } from './form-data';
+import { parseForm } from './form-parse';
+import type { FormReply } from './forms';
 import { safeRedirectTarget, sessionCookie } from './session.server';
 
-export interface AuthFormResult {
-  error: string;
-  form: 'login' | 'register';
-  values: { username?: string; email?: string; registration_code?: string };
-}
+/** Passwords are never sent back to the page (they are not drawn again). */
+const PASSWORD_FIELDS = ['password', 'confirmPassword'];
 
-/** The login form's action: the same domain call as POST /api/auth/login. */
+const signedIn = (context: AppLoadContext, request: Request, form: FormData, token: string) =>
+  redirect(safeRedirectTarget(String(form.get('redirectTo') ?? '')), {
+    headers: { 'Set-Cookie': sessionCookie(token, context.services.env.SESSION_TTL_DAYS, request) },
+  });
+
+/** The login form's action: the same schema and domain call as POST /api/auth/login. */
 export async function loginFromForm(context: AppLoadContext, request: Request, form: FormData) {
-  const { accounts } = context.domain;
-  const fields = formFields(form);
+  const intent = 'login';
+  const submission = parseForm(form, loginSchema);
+  if (submission.status !== 'success') return data<FormReply>({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
   try {
-    const input = loginSchema.parse(fields);
-    const { token } = await accounts.login(context.services.db, input, {
+    const { token } = await context.domain.accounts.login(context.services.db, submission.value, {
       ip: context.clientIp,
       ttlDays: context.services.env.SESSION_TTL_DAYS,
     });
-    return redirect(safeRedirectTarget(fields.redirectTo), {
-      headers: { 'Set-Cookie': sessionCookie(token, context.services.env.SESSION_TTL_DAYS, request) },
-    });
+    return signedIn(context, request, form, token);
   } catch (error) {
     const message = loginErrorMessage(failureMessage(context, error));
-    return data<AuthFormResult>({ error: message, form: 'login', values: { username: fields.username } }, { status: statusOf(context, error) });
+    return data<FormReply>({ intent, result: submission.reply({ formErrors: [message], hideFields: PASSWORD_FIELDS }) }, { status: statusOf(context, error) });
   }
 }
 
-/** Both registration forms (Request Access on /login, and /register) end here. */
+/** Both registration forms (Request Access on /login, and /register with its confirmation) end here. */
 export async function registerFromForm(context: AppLoadContext, request: Request, form: FormData) {
-  const { accounts, DomainError } = context.domain;
-  const fields = formFields(form);
+  const intent = 'register';
+  const submission = parseForm(form, form.has('confirmPassword') ? registrationFormSchema : registrationSchema);
+  if (submission.status !== 'success') return data<FormReply>({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
   try {
-    if (fields.confirmPassword !== undefined && fields.confirmPassword !== fields.password) {
-      throw new DomainError(400, 'Passwords do not match');
-    }
-    const input = registrationSchema.parse(fields);
-    const { token } = await accounts.registerAccount(context.services.db, input, { ip: context.clientIp, ttlDays: context.services.env.SESSION_TTL_DAYS });
-    return redirect(safeRedirectTarget(fields.redirectTo), {
-      headers: { 'Set-Cookie': sessionCookie(token, context.services.env.SESSION_TTL_DAYS, request) },
+    const { token } = await context.domain.accounts.registerAccount(context.services.db, submission.value, {
+      ip: context.clientIp,
+      ttlDays: context.services.env.SESSION_TTL_DAYS,
     });
+    return signedIn(context, request, form, token);
   } catch (error) {
     const message = registerErrorMessage(failureMessage(context, error));
-    return data<AuthFormResult>(
-      {
-        error: message,
-        form: 'register',
-        values: { username: fields.username, email: fields.email, registration_code: fields.registration_code },
-      },
-      { status: statusOf(context, error) },
-    );
+    return data<FormReply>({ intent, result: submission.reply({ formErrors: [message], hideFields: PASSWORD_FIELDS }) }, { status: statusOf(context, error) });
   }
 }
 

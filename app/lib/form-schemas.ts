@@ -1,8 +1,11 @@
 import type { apiTokenFieldsSchema } from '../../contract/api-tokens';
+import type { calendarFormSchema } from '../../contract/calendar/form-schema';
+import type { loginSchema, passwordChangeFormSchema, passwordResetFormSchema, registrationFormSchema, registrationSchema } from '../../contract/account-forms';
+import type { documentChatSchema } from '../../contract/chat-forms';
 import type { campaignFieldsSchema } from '../../contract/campaigns';
 import type { contentRequestSchema, contentRevisionSchema, contentSaveSchema } from '../../contract/content-forms';
 import type { sessionFieldsSchema } from '../../contract/sessions';
-import type { inviteCreateSchema, noteFieldsSchema } from '../../contract/seat-forms';
+import type { inviteCodeSchema, inviteCreateSchema, noteFieldsSchema } from '../../contract/seat-forms';
 import type { tomeFieldsSchema } from '../../contract/tome-fields';
 import type { LazySchema } from './forms';
 
@@ -71,4 +74,64 @@ export const apiTokenForm: LazySchema<typeof apiTokenFieldsSchema> = {
 export const inviteForm: LazySchema<typeof inviteCreateSchema> = {
   load: () => import('../../contract/seat-forms').then((module) => module.inviteCreateSchema),
   constraint: { uses: { required: false }, expires_in_days: { required: true }, note: { required: false } },
+};
+
+export const documentQuestionForm: LazySchema<typeof documentChatSchema> = {
+  load: () => import('../../contract/chat-forms').then((module) => module.documentChatSchema),
+  constraint: { query: { required: true }, conversation_id: { required: false } },
+};
+
+const accountForms = () => import('../../contract/account-forms');
+
+export const loginForm: LazySchema<typeof loginSchema> = {
+  load: () => accountForms().then((module) => module.loginSchema),
+  constraint: { username: { required: true }, password: { required: true } },
+};
+
+const registration = { username: { required: true }, email: { required: true }, password: { required: true }, registration_code: { required: true } };
+
+/** The Request Access form of /login. */
+export const requestAccessForm: LazySchema<typeof registrationSchema> = {
+  load: () => accountForms().then((module) => module.registrationSchema),
+  constraint: registration,
+};
+
+/** /register's form and the invite page's: the password typed twice. */
+export const registerForm: LazySchema<typeof registrationFormSchema> = {
+  load: () => accountForms().then((module) => module.registrationFormSchema),
+  constraint: { ...registration, confirmPassword: { required: true } },
+};
+
+/** The intent of the Change password and Set a new password forms (each page has one). */
+export const PASSWORD_INTENT = 'set-password';
+
+export const passwordChangeForm: LazySchema<typeof passwordChangeFormSchema> = {
+  load: () => accountForms().then((module) => module.passwordChangeFormSchema),
+  constraint: { current_password: { required: true }, new_password: { required: true }, confirm_password: { required: true } },
+};
+
+export const passwordResetForm: LazySchema<typeof passwordResetFormSchema> = {
+  load: () => accountForms().then((module) => module.passwordResetFormSchema),
+  constraint: { new_password: { required: true }, confirm_password: { required: true } },
+};
+
+export const inviteCodeForm: LazySchema<typeof inviteCodeSchema> = {
+  load: () => import('../../contract/seat-forms').then((module) => module.inviteCodeSchema),
+  constraint: { code: { required: true } },
+};
+
+export const calendarForm: LazySchema<typeof calendarFormSchema> = {
+  load: () => import('../../contract/calendar/form-schema').then((module) => module.calendarFormSchema),
+  constraint: {
+    name: { required: false },
+    months: { required: false },
+    weekdays: { required: false },
+    first_weekday: { required: false },
+    week_resets: { required: false },
+    no_year_zero: { required: false },
+    leap_days: { required: false },
+    eras: { required: false },
+    moons: { required: false },
+    year_one: { required: false },
+  },
 };

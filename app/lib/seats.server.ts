@@ -2,6 +2,8 @@ import { redirect } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/server-runtime';
 import type { PlayerView } from '../../contract/player-views';
 import { viewAsCookie as writeViewAsCookie } from '../../contract/view-as-cookie';
+import { requireUser } from './session.server';
+import { viewAsPlayer } from './view-as.server';
 
 /**
  * A seat check's 404 as the page's 404: a player (or a removed one) opening a GM-only screen,
@@ -53,4 +55,23 @@ export async function campaignsOfGmScreen(context: AppLoadContext, userId: strin
   );
   const selected = campaigns.find((campaign) => campaign.id === requested) ?? campaigns[0] ?? null;
   return { campaigns, requested, selected };
+}
+
+/** The signed-in user and their access to the campaign (as the view-as switch asks), a 404 when they have none. */
+export async function campaignReader(context: AppLoadContext, request: Request, campaignId: string) {
+  const user = requireUser(context, request);
+  const access = await orNotFound(
+    context,
+    context.domain.ownership.requireCampaignAccess(context.services.db, user.id, campaignId, { viewAsPlayer: viewAsPlayer(request) }),
+  );
+  return { user, access };
+}
+
+/** The user's own campaigns (id and name) and the one the address names (?campaign=), else their first. */
+export async function ownCampaignPicked(context: AppLoadContext, request: Request) {
+  const user = requireUser(context, request);
+  const url = new URL(request.url);
+  const campaigns = (await context.domain.campaigns.listCampaigns(context.services.db, user.id)).map(({ id, name }) => ({ id, name }));
+  const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? campaigns[0] ?? null;
+  return { user, url, campaigns, selected };
 }

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { API_TOKEN_LIFETIMES, API_TOKEN_NAME_MAX, apiTokenFieldsSchema, SESSION_ONLY_MESSAGE } from '../../contract/api-tokens';
 import { NEVER_EXPIRES } from '../../contract/expiry';
 import { CopyField } from '~/components/copy-button';
+import { DangerButtonForm } from '~/components/danger-button-form';
 import { FieldError, FormError } from '~/components/field-error';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
@@ -132,13 +133,9 @@ export default function Account() {
                     created {day(token.created_at, '')} · expires {day(token.expires_at, 'never')} · last used {day(token.last_used_at, 'never')}
                   </span>
                 </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="revoke-token" />
-                  <input type="hidden" name="token_id" value={token.id} />
-                  <button type="submit" className="button danger" aria-label={`Revoke ${token.name}`}>
-                    Revoke
-                  </button>
-                </Form>
+                <DangerButtonForm intent="revoke-token" name="token_id" value={token.id} label={`Revoke ${token.name}`}>
+                  Revoke
+                </DangerButtonForm>
               </li>
             ))}
           </ul>

@@ -24,7 +24,7 @@ export default function ChangePasswordPage() {
     <main className="page">
       <PageHeader title="Change password" subtitle="Your other sessions (other browsers and devices) are signed out when you change it." />
       <section className="card auth-card">
-        <ChangePasswordForm error={result?.error} done={!result && changed ? 'Password changed. Your other sessions have been signed out.' : undefined} />
+        <ChangePasswordForm done={!result && changed ? 'Password changed. Your other sessions have been signed out.' : undefined} />
       </section>
     </main>
   );

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { DEFAULT_CONTEXT_LEVEL, isContextLevel, type ContextLevel } from '../../contract/chat';
+import { campaignChatSchema, conversationTitleSchema } from '../../contract/chat-forms';
 import { CampaignOverview } from '~/components/assistant/campaign-overview';
 import { CampaignSidebar } from '~/components/assistant/campaign-sidebar';
 import { ChatPanel } from '~/components/assistant/chat-panel';
@@ -11,7 +12,8 @@ import { isContentIntent } from '~/components/content/content-urls';
 import { PageHeader } from '~/components/page-header';
 import { SwitchForm } from '~/components/seats/view-as-switch';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields, readFormOrEmpty } from '~/lib/form-data';
+import { readFormOrEmpty } from '~/lib/form-data';
+import { parseForm } from '~/lib/form-parse';
 import { latePart } from '~/lib/late-part';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
@@ -120,24 +122,21 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readFormOrEmpty(request);
   const intent = String(form.get('intent') ?? '');
   if (isContentIntent(intent)) return contentAction(context, user.id, intent, form, request.url);
-  const fields = formFields(form);
-  const campaignId = fields.campaign_id ?? '';
-  if (intent === 'rename-conversation' || intent === 'delete-conversation') return conversationAction(context, user.id, intent, fields, request);
-  const level = isContextLevel(fields.context_level) ? fields.context_level : DEFAULT_CONTEXT_LEVEL;
+  const campaignId = String(form.get('campaign_id') ?? '');
+  if (intent === 'rename-conversation' || intent === 'delete-conversation') return conversationAction(context, user.id, intent, form, request);
+  // The same schema and parse as POST /api/campaigns/:id/chat; a refusal is shown as the failed turn.
+  const submission = parseForm(form, campaignChatSchema);
+  const query = String(form.get('query') ?? '');
+  const failedTurn = (error: string, status: number) => data({ failedTurn: { query, error, status } }, { status });
+  if (submission.status !== 'success') return failedTurn(Object.values(submission.error ?? {}).flat()[0] ?? 'Invalid request', 400);
+  const { context_level: level } = submission.value;
   try {
     const { db } = context.services;
     const access = await context.domain.ownership.requireCampaignAccess(db, user.id, campaignId, { viewAsPlayer: viewAsPlayer(request) });
-    const answer = await context.domain.chat.askCampaign(db, access, context.services.ai, {
-      query: fields.query ?? '',
-      conversation_id: fields.conversation_id || null,
-      context_level: level,
-    });
+    const answer = await context.domain.chat.askCampaign(db, access, context.services.ai, submission.value);
     return redirect(`/assistant?campaign=${campaignId}&conversation=${answer.conversation_id}&level=${level}`);
   } catch (error) {
-    return data(
-      { failedTurn: { query: fields.query ?? '', error: failureMessage(context, error) ?? 'The assistant could not answer.', status: statusOf(context, error) } },
-      { status: statusOf(context, error) },
-    );
+    return failedTurn(failureMessage(context, error) ?? 'The assistant could not answer.', statusOf(context, error));
   }
 }
 
@@ -146,26 +145,27 @@ async function conversationAction(
   context: ActionFunctionArgs['context'],
   userId: string,
   intent: 'rename-conversation' | 'delete-conversation',
-  fields: Record<string, string | undefined>,
+  form: FormData,
   request: Request,
 ) {
-  const campaignId = fields.campaign_id ?? '';
-  const conversationId = fields.conversation_id ?? '';
+  const campaignId = String(form.get('campaign_id') ?? '');
+  const conversationId = String(form.get('conversation_id') ?? '');
+  const refused = (error: string, status: number) => data({ historyError: { conversationId, error } }, { status });
   try {
     const { db } = context.services;
     const access = await context.domain.ownership.requireCampaignAccess(db, userId, campaignId, { viewAsPlayer: viewAsPlayer(request) });
     if (intent === 'rename-conversation') {
-      await context.domain.chat.renameConversation(db, access, conversationId, { title: fields.title ?? '' });
+      const submission = parseForm(form, conversationTitleSchema);
+      if (submission.status !== 'success') return refused(submission.error?.title?.[0] ?? 'Give the conversation a name', 400);
+      await context.domain.chat.renameConversation(db, access, conversationId, submission.value);
       return redirect(`/assistant?campaign=${campaignId}&conversation=${conversationId}&history=1`);
     }
     await context.domain.chat.deleteConversation(db, access, conversationId);
-    const shown = fields.current_id && fields.current_id !== conversationId ? `&conversation=${fields.current_id}` : '';
+    const currentId = String(form.get('current_id') ?? '');
+    const shown = currentId && currentId !== conversationId ? `&conversation=${currentId}` : '';
     return redirect(`/assistant?campaign=${campaignId}${shown}&history=1`);
   } catch (error) {
-    return data(
-      { historyError: { conversationId, error: failureMessage(context, error) ?? 'The conversation could not be changed.' } },
-      { status: statusOf(context, error) },
-    );
+    return refused(failureMessage(context, error) ?? 'The conversation could not be changed.', statusOf(context, error));
   }
 }
 

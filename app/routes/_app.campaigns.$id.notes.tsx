@@ -9,9 +9,8 @@ import { parseForm } from '~/lib/form-parse';
 import { noteForm } from '~/lib/form-schemas';
 import { type FormReply, getFormProps, getInputProps, getTextareaProps, useFormAnswered } from '~/lib/forms';
 import { noteFieldsSchema } from '../../contract/seat-forms';
-import { orNotFound } from '~/lib/seats.server';
+import { campaignReader } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
-import { viewAsPlayer } from '~/lib/view-as.server';
 import seatsStylesHref from '~/styles/seats.css?url';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `My notes${data ? ` · ${data.campaign.name}` : ''} · Tomekeeper` }];
@@ -19,11 +18,10 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: seatsStyle
 
 /** A seat holder's private notes in a campaign: only their author reads them, not even the GM. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
-  const { db } = context.services;
-  const { seats, campaignBudget, ownership } = context.domain;
   const campaignId = params.id ?? '';
-  const access = await orNotFound(context, ownership.requireCampaignAccess(db, user.id, campaignId, { viewAsPlayer: viewAsPlayer(request) }));
+  const { user, access } = await campaignReader(context, request, campaignId);
+  const { db } = context.services;
+  const { seats, campaignBudget } = context.domain;
   const [notes, budget] = await Promise.all([seats.listNotes(db, user.id, campaignId), campaignBudget.campaignBudgetStatus(db, campaignId)]);
   const url = new URL(request.url);
   return {

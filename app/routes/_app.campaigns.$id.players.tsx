@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { CopyField } from '~/components/copy-button';
+import { DangerButtonForm } from '~/components/danger-button-form';
 import { PageHeader } from '~/components/page-header';
 import { CampaignBudgetNotice } from '~/components/seats/campaign-budget-notice';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
@@ -11,9 +12,8 @@ import { FieldError, FormError } from '~/components/field-error';
 import { type FormReply, getFormProps, getInputProps, getSelectProps, useFormAnswered } from '~/lib/forms';
 import { NEVER_EXPIRES } from '../../contract/expiry';
 import { inviteCreateSchema } from '../../contract/seat-forms';
-import { orNotFound } from '~/lib/seats.server';
+import { campaignReader } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
-import { viewAsPlayer } from '~/lib/view-as.server';
 import seatsStylesHref from '~/styles/seats.css?url';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -23,11 +23,10 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: seatsStyle
 
 /** The GM's table: who joined, the invites, and the campaign's AI budget. GM-only: a player gets 404. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
-  const { db } = context.services;
-  const { seats, campaignBudget, ownership } = context.domain;
   const campaignId = params.id ?? '';
-  const access = await orNotFound(context, ownership.requireCampaignAccess(db, user.id, campaignId, { viewAsPlayer: viewAsPlayer(request) }));
+  const { user, access } = await campaignReader(context, request, campaignId);
+  const { db } = context.services;
+  const { seats, campaignBudget } = context.domain;
   if (access.role !== 'gm') throw new Response('Not found', { status: 404 });
   const campaign = { id: access.campaign.id, name: access.campaign.name };
   // Viewing as a player: players have no such screen, so neither does the GM's player view.
@@ -150,13 +149,9 @@ export default function CampaignPlayers() {
                   <strong>{member.username}</strong>
                   <span className="muted small"> joined {member.joined_at.slice(0, 10)}</span>
                 </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-player" />
-                  <input type="hidden" name="user_id" value={member.user_id} />
-                  <button type="submit" className="button danger" aria-label={`Remove ${member.username}`}>
-                    Remove
-                  </button>
-                </Form>
+                <DangerButtonForm intent="remove-player" name="user_id" value={member.user_id} label={`Remove ${member.username}`}>
+                  Remove
+                </DangerButtonForm>
               </li>
             ))}
           </ul>

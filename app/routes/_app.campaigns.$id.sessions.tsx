@@ -8,13 +8,12 @@ import { Markdown } from '~/components/markdown/markdown';
 import { FormError } from '~/components/field-error';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields, readFormOrEmpty } from '~/lib/form-data';
+import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
 import { sessionForm } from '~/lib/form-schemas';
 import { type FormReply, getFormProps, getInputProps, getTextareaProps, useIsPending, useSchemaForm } from '~/lib/forms';
-import { orNotFound } from '~/lib/seats.server';
+import { campaignReader } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
-import { viewAsPlayer } from '~/lib/view-as.server';
 import sessionsStylesHref from '~/styles/sessions.css?url';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Sessions${data ? ` · ${data.campaign.name}` : ''} · Tomekeeper` }];
@@ -22,10 +21,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: sessionsSt
 
 /** The campaign's sessions: the GM writes them; a player reads those the GM shows, without the `:::gm` blocks. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const { access } = await campaignReader(context, request, params.id ?? '');
   const { db } = context.services;
-  const { sessions, ownership, calendars } = context.domain;
-  const access = await orNotFound(context, ownership.requireCampaignAccess(db, user.id, params.id ?? '', { viewAsPlayer: viewAsPlayer(request) }));
+  const { sessions, calendars } = context.domain;
   const [list, calendar] = await Promise.all([sessions.listSessions(db, access), calendars.getCalendar(db, access.ownerId, access.campaign.id)]);
   const url = new URL(request.url);
   const gm = access.audience === 'gm';
@@ -51,11 +49,11 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   const { sessions } = context.domain;
   const campaignId = params.id ?? '';
   const form = await readFormOrEmpty(request);
-  const fields = formFields(form);
-  const intent = (INTENTS as readonly string[]).includes(fields.intent ?? '') ? (fields.intent as Intent) : null;
+  const asked = String(form.get('intent') ?? '');
+  const intent = (INTENTS as readonly string[]).includes(asked) ? (asked as Intent) : null;
   const here = `/campaigns/${encodeURIComponent(campaignId)}/sessions`;
-  const sessionId = fields.session_id ?? '';
-  if (!intent) return data<ActionReply>({ intent: fields.intent ?? '', result: { status: 'error', error: { '': ['Unknown action'] } } }, { status: 400 });
+  const sessionId = String(form.get('session_id') ?? '');
+  if (!intent) return data<ActionReply>({ intent: asked, result: { status: 'error', error: { '': ['Unknown action'] } } }, { status: 400 });
 
   if (intent === 'delete-session' || intent === 'propose-session') {
     try {

@@ -1,15 +1,20 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { parseQuoteRange } from '../../contract/citation-target';
 import { countOf } from '../../contract/usage';
 import { PLAYER_VIEWS, type PlayerView, playerViewUrl } from '../../contract/player-views';
 import { isMarkdownType } from '../../contract/tomes';
+import { documentChatSchema } from '../../contract/chat-forms';
 import { PageHeader } from '~/components/page-header';
 import { VisibilityBadge } from '~/components/tomes/gm-blocks-view';
 import { MarkdownView } from '~/components/tomes/markdown-view';
 import { PlainText } from '~/components/tomes/plain-text';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields } from '~/lib/form-data';
+import { FieldError, FormError } from '~/components/field-error';
+import { readFormOrEmpty } from '~/lib/form-data';
+import { parseForm } from '~/lib/form-parse';
+import { documentQuestionForm } from '~/lib/form-schemas';
+import { type FormReply, getFormProps, getTextareaProps, useSchemaForm } from '~/lib/forms';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
 import { orNotFound } from '~/lib/seats.server';
@@ -58,21 +63,26 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { ...base, ...none, documents: await tomes.listCampaignDocuments(db, access) };
 }
 
+const ASK = 'ask-document';
+
 /** The Document Assistant's question, as a plain form: the answer, then back to the document. */
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const { db, ai } = context.services;
-  const fields = formFields(await request.formData());
+  const form = await readFormOrEmpty(request);
   const campaignId = params.campaignId ?? '';
-  const documentId = fields.document_id ?? '';
+  const documentId = String(form.get('document_id') ?? '');
+  const submission = parseForm(form, documentChatSchema);
+  if (submission.status !== 'success') return data<FormReply>({ intent: ASK, result: submission.reply() }, { status: 400 });
   try {
     const access = await context.domain.ownership.requireCampaignAccess(db, user.id, campaignId, { viewAsPlayer: viewAsPlayer(request) });
-    await context.domain.chat.askCampaignDocument(db, access, ai, documentId, { query: fields.query ?? '', conversation_id: fields.conversation_id || null });
+    await context.domain.chat.askCampaignDocument(db, access, ai, documentId, submission.value);
     return redirect(`/play/${encodeURIComponent(campaignId)}?document=${encodeURIComponent(documentId)}`);
   } catch (error) {
     const status = statusOf(context, error);
     if (status === 404) throw new Response('Not found', { status: 404 });
-    return data({ query: fields.query ?? '', error: failureMessage(context, error) ?? 'The assistant could not answer.' }, { status });
+    const message = failureMessage(context, error) ?? 'The assistant could not answer.';
+    return data<FormReply>({ intent: ASK, result: submission.reply({ formErrors: [message] }) }, { status });
   }
 }
 
@@ -165,7 +175,7 @@ function DocumentList({ documents, here }: { documents: NonNullable<Loaded['docu
 }
 
 function DocumentReader({ loaded, here }: { loaded: Loaded; here: string }) {
-  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(ASK, documentQuestionForm);
   const navigation = useNavigation();
   const document = loaded.document!;
   const conversation = loaded.conversation;
@@ -195,18 +205,16 @@ function DocumentReader({ loaded, here }: { loaded: Loaded; here: string }) {
           ))}
         </ol>
       )}
-      {actionData?.error && (
-        <p className="notice error" role="alert">
-          {actionData.error}
-        </p>
-      )}
-      <Form method="post" className="stack">
+      <Form method="post" className="stack" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={ASK} />
         <input type="hidden" name="document_id" value={document.id} />
         {conversation && <input type="hidden" name="conversation_id" value={conversation.id} />}
         <label>
           Question
-          <textarea name="query" required defaultValue={actionData?.query ?? ''} rows={2} />
+          <textarea {...getTextareaProps(fields.query)} rows={2} />
+          <FieldError field={fields.query} />
         </label>
+        <FormError form={form} />
         <button type="submit" className="primary" disabled={navigation.state === 'submitting'}>
           Ask
         </button>

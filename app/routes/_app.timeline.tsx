@@ -13,6 +13,7 @@ import { useMemo } from 'react';
 import { DEFAULT_ZOOM, isZoomLevel, parseTypeFilter, TIMELINE_MESSAGES, type ZoomLevel } from '../../contract/timeline';
 import { isoDayNumber, todayIso } from '../../contract/timeline-dates';
 import { calendarOf } from '../../contract/calendar';
+import { eventInputSchema } from '../../contract/api/timeline';
 import { PageHeader } from '~/components/page-header';
 import type { TimelineActionFailure } from '~/components/timeline/action-result';
 import { parsePage, timelineHref } from '~/components/timeline/page/timeline-href';
@@ -22,7 +23,8 @@ import { useTimelineView } from '~/components/timeline/page/use-timeline-view';
 import { ViewControls } from '~/components/timeline/page/view-controls';
 import { TypeLegend } from '~/components/timeline/type-legend';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields } from '~/lib/form-data';
+import { readFormOrEmpty } from '~/lib/form-data';
+import { parseForm } from '~/lib/form-parse';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
 import { latePart } from '~/lib/late-part';
@@ -102,50 +104,41 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const { db } = context.services;
   const { timeline } = context.domain;
-  const form = await request.formData();
-  const fields = formFields(form);
-  const linked = form.getAll('linked_documents').filter((value): value is string => typeof value === 'string');
-  const intent = fields.intent === 'delete' ? ('delete' as const) : ('save' as const);
-  const campaignId = fields.campaign ?? '';
-  const view = {
-    campaign: campaignId,
-    zoom: isZoomLevel(fields.zoom) ? fields.zoom : undefined,
-    type: parseTypeFilter(fields.type),
-    page: parsePage(fields.page ?? null),
-  };
-
-  try {
-    if (intent === 'delete') {
-      const eventId = fields.event_id ?? '';
-      await timeline.deleteEvent(db, user.id, campaignId, eventId);
-      return redirect(timelineHref(view, { deleted: '1' }));
-    }
-    const input = {
-      title: fields.title ?? '',
-      date: fields.date ?? '',
-      event_type: fields.event_type ?? '',
-      location: fields.location ?? '',
-      description: fields.description ?? '',
-      participants: fields.participants ?? '',
-      tags: fields.tags ?? '',
-      linked_documents: linked,
-      player_visible: fields.player_visible === 'on',
-    };
-    const event = fields.event_id
-      ? await timeline.updateEvent(db, user.id, campaignId, fields.event_id, input)
-      : await timeline.createEvent(db, user.id, campaignId, input);
-    // A saved event of another type than the filter shows: show all types, so it is seen.
-    const type = view.type === 'all' || view.type === event.event_type ? view.type : 'all';
-    return redirect(timelineHref({ ...view, type }, { saved: event.id }));
-  } catch (error) {
+  const form = await readFormOrEmpty(request);
+  const field = (name: string) => String(form.get(name) ?? '');
+  const intent = field('intent') === 'delete' ? ('delete' as const) : ('save' as const);
+  const campaignId = field('campaign');
+  const eventId = field('event_id');
+  const zoom = field('zoom');
+  const view = { campaign: campaignId, zoom: isZoomLevel(zoom) ? zoom : undefined, type: parseTypeFilter(field('type')), page: parsePage(field('page') || null) };
+  // What the GM typed, put back in the form when it is refused.
+  const typed = () => ({ ...(submission.payload as Record<string, string>), linked_documents: form.getAll('linked_documents').map(String) });
+  const refused = (reason: string | undefined, status: number) => {
     const result: TimelineActionFailure = {
       ok: false,
       intent,
       error: intent === 'delete' ? TIMELINE_MESSAGES.deleteFailed : TIMELINE_MESSAGES.saveFailed,
-      reason: failureMessage(context, error),
-      values: { ...fields, linked_documents: linked },
+      reason,
+      values: typed(),
     };
-    return data(result, { status: statusOf(context, error) });
+    return data(result, { status });
+  };
+  // The event's fields, read by the schema of POST and PUT /api/campaigns/:id/timeline/events.
+  const submission = parseForm(form, eventInputSchema);
+  try {
+    if (intent === 'delete') {
+      await timeline.deleteEvent(db, user.id, campaignId, eventId);
+      return redirect(timelineHref(view, { deleted: '1' }));
+    }
+    if (submission.status !== 'success') return refused(Object.values(submission.error ?? {}).flat()[0] ?? undefined, 400);
+    // An unticked box posts nothing: on this form that means "not shown".
+    const input = { ...submission.value, player_visible: submission.value.player_visible ?? false };
+    const event = eventId ? await timeline.updateEvent(db, user.id, campaignId, eventId, input) : await timeline.createEvent(db, user.id, campaignId, input);
+    // A saved event of another type than the filter shows: show all types, so it is seen.
+    const type = view.type === 'all' || view.type === event.event_type ? view.type : 'all';
+    return redirect(timelineHref({ ...view, type }, { saved: event.id }));
+  } catch (error) {
+    return refused(failureMessage(context, error), statusOf(context, error));
   }
 }
 

@@ -1,9 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { calendarFromForm, formFromCalendar, type CalendarFormFields } from '../../contract/calendar/text-form';
+import { calendarFormSchema } from '../../contract/calendar/form-schema';
+import { CampaignOptions } from '~/components/campaign-options';
 import { PageHeader } from '~/components/page-header';
+import { TimelineSubpage } from '~/components/timeline/page/timeline-subpage';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields } from '~/lib/form-data';
+import { FieldError, FormError } from '~/components/field-error';
+import { readFormOrEmpty } from '~/lib/form-data';
+import { parseForm } from '~/lib/form-parse';
+import { calendarForm } from '~/lib/form-schemas';
+import { type FormReply, getFormProps, getInputProps, getTextareaProps, useSchemaForm } from '~/lib/forms';
+import { ownCampaignPicked } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
 import timelineStylesHref from '~/styles/timeline.css?url';
 
@@ -23,11 +31,8 @@ const EMPTY_FORM: CalendarFormFields = {
 };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const { user, url, campaigns, selected } = await ownCampaignPicked(context, request);
   const { db } = context.services;
-  const url = new URL(request.url);
-  const campaigns = (await context.domain.campaigns.listCampaigns(db, user.id)).map(({ id, name }) => ({ id, name }));
-  const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? campaigns[0] ?? null;
   if (!selected) return { campaigns, campaignId: null, calendar: null, form: EMPTY_FORM, saved: null };
   const calendar = await context.domain.calendars.getCalendar(db, user.id, selected.id);
   return {
@@ -39,16 +44,18 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   };
 }
 
+const DEFINE = 'define';
+
 /** Define, import (a Fantasy-Calendar.com file) or return to the Gregorian calendar: one action, with or without JavaScript. */
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const { db } = context.services;
   const { calendars } = context.domain;
-  const form = await request.formData();
-  const fields = formFields(form);
-  const campaignId = fields.campaign ?? '';
-  const intent = fields.intent;
+  const form = await readFormOrEmpty(request);
+  const campaignId = String(form.get('campaign') ?? '');
+  const intent = String(form.get('intent') ?? 'define');
   const done = (what: string) => redirect(`/timeline/calendar?campaign=${encodeURIComponent(campaignId)}&saved=${what}`);
+  const refused = (message: string, status: number) => data<FormReply>({ intent, result: { status: 'error', error: { '': [message] } } }, { status });
   try {
     if (intent === 'gregorian') {
       await calendars.setCalendar(db, user.id, campaignId, null);
@@ -56,25 +63,24 @@ export async function action({ context, request }: ActionFunctionArgs) {
     }
     if (intent === 'import') {
       const file = form.get('file');
-      if (!(file instanceof File) || file.size === 0)
-        return data({ intent, error: 'Choose a Fantasy-Calendar.com JSON file to import', values: null }, { status: 400 });
-      if (file.size > calendars.IMPORT_MAX_BYTES) return data({ intent, error: 'The calendar file is too large (2 MB at most)', values: null }, { status: 413 });
+      if (!(file instanceof File) || file.size === 0) return refused('Choose a Fantasy-Calendar.com JSON file to import', 400);
+      if (file.size > calendars.IMPORT_MAX_BYTES) return refused('The calendar file is too large (2 MB at most)', 413);
       await calendars.importCalendar(db, user.id, campaignId, calendars.parseCalendarFile(await file.text()));
       return done('imported');
     }
-    const parsed = calendarFromForm(fields);
-    if ('problem' in parsed) return data({ intent: 'define', error: parsed.problem, values: fields }, { status: 400 });
-    await calendars.setCalendar(db, user.id, campaignId, parsed.definition);
+  } catch (error) {
+    return refused(failureMessage(context, error) ?? 'The calendar could not be saved. Please try again.', statusOf(context, error));
+  }
+  const submission = parseForm(form, calendarFormSchema);
+  if (submission.status !== 'success') return data<FormReply>({ intent: DEFINE, result: submission.reply() }, { status: 400 });
+  const read = calendarFromForm(submission.value);
+  if ('problem' in read) return data<FormReply>({ intent: DEFINE, result: submission.reply({ formErrors: [read.problem] }) }, { status: 400 });
+  try {
+    await calendars.setCalendar(db, user.id, campaignId, read.definition);
     return done('defined');
   } catch (error) {
-    return data(
-      {
-        intent: intent ?? 'define',
-        error: failureMessage(context, error) ?? 'The calendar could not be saved. Please try again.',
-        values: intent === 'import' ? null : fields,
-      },
-      { status: statusOf(context, error) },
-    );
+    const message = failureMessage(context, error) ?? 'The calendar could not be saved. Please try again.';
+    return data<FormReply>({ intent: DEFINE, result: submission.reply({ formErrors: [message] }) }, { status: statusOf(context, error) });
   }
 }
 
@@ -85,11 +91,12 @@ const SAVED: Record<string, string> = {
 };
 
 export default function CalendarPage() {
-  const { campaigns, campaignId, calendar, form, saved } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const { campaigns, campaignId, calendar, form: written, saved } = useLoaderData<typeof loader>();
+  const answer = useActionData<FormReply>();
+  // The Define form shows its own errors; the Import and Gregorian buttons' refusals show above.
+  const refusal = answer && answer.intent !== DEFINE ? answer.result.error?.['']?.[0] : undefined;
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
-  const values = { ...form, ...(failure?.values ?? {}) } as CalendarFormFields;
 
   if (!campaignId || !calendar) {
     return (
@@ -106,22 +113,16 @@ export default function CalendarPage() {
   }
   const definition = calendar.definition;
   return (
-    <main className="page timeline-page">
-      <PageHeader title="Campaign Calendar" subtitle="The calendar your world counts its days in. Events keep their day whatever the calendar.">
-        <Link to={`/timeline?campaign=${campaignId}`} className="button secondary">
-          Back to the timeline
-        </Link>
-      </PageHeader>
-
+    <TimelineSubpage
+      title="Campaign Calendar"
+      subtitle="The calendar your world counts its days in. Events keep their day whatever the calendar."
+      campaignId={campaignId}
+    >
       <Form method="get" className="card tl-controls" aria-label="Campaign">
         <div className="tl-control">
           <label htmlFor="cal-campaign">Campaign</label>
           <select id="cal-campaign" name="campaign" defaultValue={campaignId}>
-            {campaigns.map((campaign) => (
-              <option key={campaign.id} value={campaign.id}>
-                {campaign.name}
-              </option>
-            ))}
+            <CampaignOptions campaigns={campaigns} />
           </select>
         </div>
         <button type="submit" className="button secondary">
@@ -134,9 +135,9 @@ export default function CalendarPage() {
           {SAVED[saved]}
         </p>
       )}
-      {failure && (
+      {refusal && (
         <p className="notice error tl-notice" role="alert">
-          {failure.error}
+          {refusal}
         </p>
       )}
 
@@ -191,60 +192,70 @@ export default function CalendarPage() {
         </Form>
       </section>
 
-      <section className="card" aria-labelledby="cal-define">
-        <h2 id="cal-define">{definition ? 'Edit the calendar' : 'Define a calendar'}</h2>
-        <Form method="post" className="stack cal-form" key={`${calendar.name}-${saved ?? ''}`}>
-          <input type="hidden" name="campaign" value={campaignId} />
+      <DefineForm key={`${calendar.name}-${saved ?? ''}`} campaignId={campaignId} written={written} editing={Boolean(definition)} busy={busy === DEFINE} />
+    </TimelineSubpage>
+  );
+}
+
+/** The calendar written as lines: drawn afresh (its key) after each save. */
+function DefineForm({ campaignId, written, editing, busy }: { campaignId: string; written: Record<string, string>; editing: boolean; busy: boolean }) {
+  const [form, fields] = useSchemaForm(DEFINE, calendarForm, { defaultValue: written, shouldValidate: 'onSubmit' });
+  return (
+    <section className="card" aria-labelledby="cal-define">
+      <h2 id="cal-define">{editing ? 'Edit the calendar' : 'Define a calendar'}</h2>
+      <Form method="post" className="stack cal-form" {...getFormProps(form)}>
+        <input type="hidden" name="campaign" value={campaignId} />
+        <label>
+          Name
+          <input {...getInputProps(fields.name, { type: 'text' })} maxLength={100} autoComplete="off" />
+          <FieldError field={fields.name} />
+        </label>
+        <label>
+          Months, one a line: name, days (add “festival” for days outside the months)
+          <textarea {...getTextareaProps(fields.months)} rows={8} placeholder={'Hammer, 30\nMidwinter, 1, festival\nAlturiak, 30'} />
+        </label>
+        <label>
+          Weekdays, in order, comma-separated
+          <input {...getInputProps(fields.weekdays, { type: 'text' })} placeholder="First-day, Second-day, Third-day" autoComplete="off" />
+        </label>
+        <div className="tl-field-pair">
           <label>
-            Name
-            <input name="name" defaultValue={values.name} required maxLength={100} autoComplete="off" />
-          </label>
-          <label>
-            Months, one a line: name, days (add “festival” for days outside the months)
-            <textarea name="months" rows={8} defaultValue={values.months} placeholder={'Hammer, 30\nMidwinter, 1, festival\nAlturiak, 30'} required />
-          </label>
-          <label>
-            Weekdays, in order, comma-separated
-            <input name="weekdays" defaultValue={values.weekdays} placeholder="First-day, Second-day, Third-day" required autoComplete="off" />
-          </label>
-          <div className="tl-field-pair">
-            <label>
-              Weekday of year 1’s first day
-              <input name="first_weekday" defaultValue={values.first_weekday} placeholder="(the first weekday)" autoComplete="off" />
-            </label>
-            <label>
-              Year 1 begins on (Gregorian date)
-              <input name="year_one" defaultValue={values.year_one} placeholder="0001-01-01" autoComplete="off" />
-            </label>
-          </div>
-          <label className="tl-check">
-            <input type="checkbox" name="week_resets" defaultChecked={values.week_resets === 'on'} />
-            <span>Each month starts the week over</span>
-          </label>
-          <label className="tl-check">
-            <input type="checkbox" name="no_year_zero" defaultChecked={values.no_year_zero === 'on'} />
-            <span>No year 0 (year -1 is followed by year 1)</span>
+            Weekday of year 1’s first day
+            <input {...getInputProps(fields.first_weekday, { type: 'text' })} placeholder="(the first weekday)" autoComplete="off" />
           </label>
           <label>
-            Leap days, one a line: name, month, every N, except M, offset K (add “festival” for a day read by its own name, and “after day D” to place it inside its
-            month)
-            <textarea name="leap_days" rows={2} defaultValue={values.leap_days} placeholder="Shieldmeet, Midsummer, every 4" />
+            Year 1 begins on (Gregorian date)
+            <input {...getInputProps(fields.year_one, { type: 'text' })} placeholder="0001-01-01" autoComplete="off" />
           </label>
-          <label>
-            Eras, one a line: name, abbreviation, start year (add “continues” when the count runs on)
-            <textarea name="eras" rows={2} defaultValue={values.eras} placeholder="Dale Reckoning, DR, 1" />
-          </label>
-          <label>
-            Moons, one a line: name, cycle in days, shift N, phases 4 or 8
-            <textarea name="moons" rows={2} defaultValue={values.moons} placeholder="Selûne, 30.4375, shift 0, phases 8" />
-          </label>
-          <div className="row">
-            <button type="submit" name="intent" value="define" className="button primary" disabled={Boolean(busy)}>
-              {busy === 'define' ? 'Saving…' : 'Save calendar'}
-            </button>
-          </div>
-        </Form>
-      </section>
-    </main>
+        </div>
+        <label className="tl-check">
+          <input type="checkbox" name="week_resets" defaultChecked={fields.week_resets.initialValue === 'on'} />
+          <span>Each month starts the week over</span>
+        </label>
+        <label className="tl-check">
+          <input type="checkbox" name="no_year_zero" defaultChecked={fields.no_year_zero.initialValue === 'on'} />
+          <span>No year 0 (year -1 is followed by year 1)</span>
+        </label>
+        <label>
+          Leap days, one a line: name, month, every N, except M, offset K (add “festival” for a day read by its own name, and “after day D” to place it inside its
+          month)
+          <textarea {...getTextareaProps(fields.leap_days)} rows={2} placeholder="Shieldmeet, Midsummer, every 4" />
+        </label>
+        <label>
+          Eras, one a line: name, abbreviation, start year (add “continues” when the count runs on)
+          <textarea {...getTextareaProps(fields.eras)} rows={2} placeholder="Dale Reckoning, DR, 1" />
+        </label>
+        <label>
+          Moons, one a line: name, cycle in days, shift N, phases 4 or 8
+          <textarea {...getTextareaProps(fields.moons)} rows={2} placeholder="Selûne, 30.4375, shift 0, phases 8" />
+        </label>
+        <FormError form={form} />
+        <div className="row">
+          <button type="submit" name="intent" value="define" className="button primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save calendar'}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -1,12 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import type { TimelineProposal } from '../../server/domain/timeline/proposals/proposals';
 import { calendarOf } from '../../contract/calendar';
 import { EVENT_TYPE_MAP, EVENT_TYPES } from '../../contract/timeline';
+import { acceptProposalBodySchema } from '../../contract/api/timeline';
 import { PageHeader } from '~/components/page-header';
+import { TimelineSubpage } from '~/components/timeline/page/timeline-subpage';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
-import { formFields } from '~/lib/form-data';
+import { readFormOrEmpty } from '~/lib/form-data';
+import { parseForm } from '~/lib/form-parse';
+import { ownCampaignPicked } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
 import timelineStylesHref from '~/styles/timeline.css?url';
 
@@ -14,11 +18,8 @@ export const meta: MetaFunction = () => [{ title: 'Proposed Events · Tomekeeper
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: timelineStylesHref }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const { user, url, campaigns, selected } = await ownCampaignPicked(context, request);
   const { db } = context.services;
-  const url = new URL(request.url);
-  const campaigns = (await context.domain.campaigns.listCampaigns(db, user.id)).map(({ id, name }) => ({ id, name }));
-  const selected = campaigns.find((campaign) => campaign.id === url.searchParams.get('campaign')) ?? campaigns[0] ?? null;
   const done = url.searchParams.get('done');
   if (!selected)
     return {
@@ -53,39 +54,39 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const { db, ai } = context.services;
   const { proposals } = context.domain;
-  const fields = formFields(await request.formData());
-  const campaignId = fields.campaign ?? '';
+  const form = await readFormOrEmpty(request);
+  const intent = String(form.get('intent') ?? '');
+  const campaignId = String(form.get('campaign') ?? '');
+  const proposalId = String(form.get('proposal_id') ?? '');
   const back = (done: string) => redirect(`/timeline/proposals?campaign=${encodeURIComponent(campaignId)}&done=${done}`);
+  // The GM's edits, read by the schema of POST /api/campaigns/:id/timeline/proposals/:proposalId/accept.
+  const submission = parseForm(form, acceptProposalBodySchema);
+  const refused = (error: string, status: number) =>
+    data({ proposalId: proposalId || null, error, values: submission.payload as Record<string, string> }, { status });
   try {
-    if (fields.intent === 'propose') {
-      const result = await proposals.proposeEvents(db, ai, user.id, campaignId, fields.document_id ?? '');
+    if (intent === 'propose') {
+      const result = await proposals.proposeEvents(db, ai, user.id, campaignId, String(form.get('document_id') ?? ''));
       return back(`proposed-${result.created}`);
     }
-    if (fields.intent === 'accept-all') {
-      const result = await proposals.acceptAllProposals(db, user.id, campaignId, { player_visible: fields.player_visible === 'on' });
+    if (intent === 'accept-all') {
+      const result = await proposals.acceptAllProposals(db, user.id, campaignId, { player_visible: form.get('player_visible') === 'on' });
       return back(`accepted-all-${result.accepted}-${result.merged}`);
     }
-    const proposalId = fields.proposal_id ?? '';
-    if (fields.intent === 'reject') {
+    if (intent === 'reject') {
       await proposals.rejectProposal(db, user.id, campaignId, proposalId);
       return back('rejected');
     }
+    if (submission.status !== 'success') return refused(Object.values(submission.error ?? {}).flat()[0] ?? 'Check the fields and try again.', 400);
+    const edits = submission.value ?? {};
     await proposals.acceptProposal(db, user.id, campaignId, proposalId, {
-      title: fields.title,
-      date: fields.date,
-      event_type: fields.event_type,
-      location: fields.location,
-      participants: fields.participants,
-      description: fields.description,
-      player_visible: fields.player_visible === 'on',
-      merge_into: fields.intent === 'merge' ? (fields.merge_into ?? '') : null,
+      ...edits,
+      // An unticked box posts nothing: on this form that means "not shown".
+      player_visible: edits.player_visible ?? false,
+      merge_into: intent === 'merge' ? (edits.merge_into ?? '') : null,
     });
-    return back(fields.intent === 'merge' ? 'merged' : 'accepted');
+    return back(intent === 'merge' ? 'merged' : 'accepted');
   } catch (error) {
-    return data(
-      { proposalId: fields.proposal_id ?? null, error: failureMessage(context, error) ?? 'That did not work. Please try again.', values: fields },
-      { status: statusOf(context, error) },
-    );
+    return refused(failureMessage(context, error) ?? 'That did not work. Please try again.', statusOf(context, error));
   }
 }
 
@@ -126,12 +127,7 @@ export default function ProposalsPage() {
     );
   }
   return (
-    <main className="page timeline-page">
-      <PageHeader title="Proposed Events" subtitle="Events read from your session logs and notes, waiting for your review.">
-        <Link to={`/timeline?campaign=${campaignId}`} className="button secondary">
-          Back to the timeline
-        </Link>
-      </PageHeader>
+    <TimelineSubpage title="Proposed Events" subtitle="Events read from your session logs and notes, waiting for your review." campaignId={campaignId}>
       {message && (
         <p className="notice success tl-notice" role="status">
           {message}
@@ -221,7 +217,7 @@ export default function ProposalsPage() {
           </ul>
         </details>
       )}
-    </main>
+    </TimelineSubpage>
   );
 }
 

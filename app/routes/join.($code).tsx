@@ -1,8 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { RegisterForm } from '~/components/auth-forms';
-import { failureMessage, registerFromForm, statusOf, type AuthFormResult } from '~/lib/auth-actions.server';
-import { formFields, readFormOrEmpty } from '~/lib/form-data';
+import { inviteCodeSchema } from '../../contract/seat-forms';
+import { FieldError } from '~/components/field-error';
+import { failureMessage, registerFromForm, statusOf } from '~/lib/auth-actions.server';
+import { readFormOrEmpty } from '~/lib/form-data';
+import { parseForm } from '~/lib/form-parse';
+import { inviteCodeForm } from '~/lib/form-schemas';
+import { type FormReply, getFormProps, getInputProps, useSchemaForm } from '~/lib/forms';
 import { requireUser } from '~/lib/session.server';
 import seatsStylesHref from '~/styles/seats.css?url';
 
@@ -29,26 +34,22 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   }
 }
 
-type JoinResult = { intent: 'join' | 'find'; error: string } | (AuthFormResult & { intent?: undefined });
-
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const form = await readFormOrEmpty(request);
-  const fields = formFields(form);
-  if (fields.intent === 'find') {
-    const code = (fields.code ?? '').trim();
-    if (!code || code.length > 100) return data<JoinResult>({ intent: 'find', error: 'Enter the invite code your GM gave you.' }, { status: 400 });
-    return redirect(`/join/${encodeURIComponent(code)}`);
+  const intent = String(form.get('intent') ?? '');
+  if (intent === 'find') {
+    const submission = parseForm(form, inviteCodeSchema);
+    if (submission.status !== 'success') return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
+    return redirect(`/join/${encodeURIComponent(submission.value.code)}`);
   }
-  if (fields.intent === 'join') {
+  if (intent === 'join') {
     const user = requireUser(context, request);
     try {
       const seat = await context.domain.seats.redeemInvite(context.services.db, user.id, params.code ?? '');
       return redirect(joinedUrl(seat.campaign_id));
     } catch (error) {
-      return data<JoinResult>(
-        { intent: 'join', error: failureMessage(context, error) ?? 'Something went wrong on our side. Please try again.' },
-        { status: statusOf(context, error) },
-      );
+      const message = failureMessage(context, error) ?? 'Something went wrong on our side. Please try again.';
+      return data<FormReply>({ intent, result: { status: 'error', error: { '': [message] } } }, { status: statusOf(context, error) });
     }
   }
   // The registration form: the same path as /register, with the invite as the code.
@@ -57,7 +58,6 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
 
 export default function JoinPage() {
   const { code, signedIn, invite, error } = useLoaderData<typeof loader>();
-  const result = useActionData<JoinResult>();
   const here = code ? `/join/${encodeURIComponent(code)}` : '/join';
   return (
     <main className="page auth-page">
@@ -70,17 +70,7 @@ export default function JoinPage() {
                 {error}
               </p>
             )}
-            <Form method="post" action="/join" className="stack">
-              <input type="hidden" name="intent" value="find" />
-              <label>
-                Invite code
-                <input name="code" required maxLength={100} autoComplete="off" placeholder="SEAT-XXXXX-XXXXX-XXXXX" />
-              </label>
-              {result?.intent === 'find' && <p className="notice error">{result.error}</p>}
-              <button type="submit" className="button primary">
-                Continue
-              </button>
-            </Form>
+            <FindForm />
           </>
         ) : (
           invite && (
@@ -89,28 +79,14 @@ export default function JoinPage() {
                 <strong>{invite.gm_username}</strong> invites you to play in <strong data-testid="join-campaign-name">{invite.campaign_name}</strong>.
               </p>
               {signedIn ? (
-                <Form method="post" className="stack">
-                  <input type="hidden" name="intent" value="join" />
-                  {result?.intent === 'join' && (
-                    <p className="notice error" role="alert">
-                      {result.error}
-                    </p>
-                  )}
-                  <button type="submit" className="button primary">
-                    Join {invite.campaign_name}
-                  </button>
-                </Form>
+                <JoinForm campaignName={invite.campaign_name} />
               ) : (
                 <>
                   <p className="muted">
                     Already have an account? <Link to={`/login?redirectTo=${encodeURIComponent(here)}`}>Log in to join</Link>. New here? Create your account: the
                     invite is your registration code.
                   </p>
-                  <RegisterForm
-                    redirectTo={joinedUrl(invite.campaign_id)}
-                    error={result && result.intent === undefined ? result.error : undefined}
-                    values={{ ...(result && result.intent === undefined ? result.values : {}), registration_code: code }}
-                  />
+                  <RegisterForm redirectTo={joinedUrl(invite.campaign_id)} code={code} />
                 </>
               )}
             </>
@@ -118,5 +94,42 @@ export default function JoinPage() {
         )}
       </section>
     </main>
+  );
+}
+
+/** /join alone: the invite code, checked by the same schema in the browser and the action. */
+function FindForm() {
+  const [form, fields] = useSchemaForm('find', inviteCodeForm);
+  return (
+    <Form method="post" action="/join" className="stack" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="find" />
+      <label>
+        Invite code
+        <input {...getInputProps(fields.code, { type: 'text' })} maxLength={100} autoComplete="off" placeholder="SEAT-XXXXX-XXXXX-XXXXX" />
+        <FieldError field={fields.code} />
+      </label>
+      <button type="submit" className="button primary">
+        Continue
+      </button>
+    </Form>
+  );
+}
+
+/** Signed in: one button takes the seat; a refusal (a used or revoked invite) says why. */
+function JoinForm({ campaignName }: { campaignName: string }) {
+  const answer = useActionData<FormReply>();
+  const refusal = answer?.intent === 'join' ? answer.result.error?.['']?.[0] : undefined;
+  return (
+    <Form method="post" className="stack">
+      <input type="hidden" name="intent" value="join" />
+      {refusal && (
+        <p className="notice error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <button type="submit" className="button primary">
+        Join {campaignName}
+      </button>
+    </Form>
   );
 }

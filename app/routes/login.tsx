@@ -25,7 +25,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { redirectTo, mode, passwordReset } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const showRequest = result ? result.form === 'register' : mode === 'request';
+  const showRequest = result ? result.intent === 'register' : mode === 'request';
   return (
     <main className="page auth-page">
       <section className="card auth-card">
@@ -38,11 +38,7 @@ export default function LoginPage() {
             Your new password is set. Log in with it.
           </p>
         )}
-        {showRequest ? (
-          <RequestAccessForm redirectTo={redirectTo} error={result?.error} values={result?.values} />
-        ) : (
-          <LoginForm redirectTo={redirectTo} error={result?.error} values={result?.values} />
-        )}
+        {showRequest ? <RequestAccessForm redirectTo={redirectTo} /> : <LoginForm redirectTo={redirectTo} />}
       </section>
     </main>
   );

@@ -1,5 +1,4 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useActionData } from '@remix-run/react';
 import { RegisterForm } from '~/components/auth-forms';
 import { registerFromForm } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
@@ -16,13 +15,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
-  const result = useActionData<typeof action>();
   return (
     <main className="page auth-page">
       <section className="card auth-card">
         <h1>Join the Archive</h1>
         <p className="muted">Create your game master account with the registration code from your administrator.</p>
-        <RegisterForm redirectTo="/dashboard" error={result?.error} values={result?.values} />
+        <RegisterForm redirectTo="/dashboard" />
       </section>
     </main>
   );

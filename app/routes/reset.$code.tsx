@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { ResetPasswordForm } from '~/components/password-forms';
 import { readFormOrEmpty } from '~/lib/form-data';
 import { resetPasswordFromForm } from '~/lib/password-actions.server';
@@ -17,7 +17,6 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
 /** The administrator's one-time link (`npm run admin -- reset-password USER`). */
 export default function ResetPasswordPage() {
   const { valid } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
   return (
     <main className="page auth-page">
       <section className="card auth-card">
@@ -25,7 +24,7 @@ export default function ResetPasswordPage() {
         {valid ? (
           <>
             <p className="muted">Choose a new password. Every session of your account is signed out, and you log in again with it.</p>
-            <ResetPasswordForm error={result?.error} />
+            <ResetPasswordForm />
           </>
         ) : (
           <p className="notice error" role="alert">

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTEXT_LEVELS, DEFAULT_CONTEXT_LEVEL } from '../chat';
+import type { campaignChatSchema, documentChatSchema } from '../chat-forms';
 import { citationSchema, timestamp } from './shared';
 
 /**
@@ -7,19 +7,8 @@ import { citationSchema, timestamp } from './shared';
  * contract/chat.ts (browser code) takes its message and answer types from here.
  */
 
-/** A question to an assistant; `empty` is what an empty question is told. */
-const question = (empty: string) => z.string({ error: 'query is required' }).trim().min(1, empty).max(8_000, 'The question is too long (8000 characters at most).');
-
-export const documentChatSchema = z.object({
-  query: question('Type a question about the document first.'),
-  conversation_id: z.string().nullish(),
-});
+export { campaignChatSchema, conversationTitleSchema, documentChatSchema, PREVIEW_CHARACTERS } from '../chat-forms';
 export type DocumentChatInput = z.input<typeof documentChatSchema>;
-
-export const campaignChatSchema = documentChatSchema.extend({
-  query: question('Type a question for the assistant first.'),
-  context_level: z.enum(CONTEXT_LEVELS, { error: 'context_level must be low, medium or high' }).optional().default(DEFAULT_CONTEXT_LEVEL),
-});
 export type CampaignChatInput = z.input<typeof campaignChatSchema>;
 
 export const CONVERSATION_PAGE_DEFAULT = 50;
@@ -37,17 +26,6 @@ export const conversationPageSchema = z.object({
   q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
 });
 export type ConversationPageRequest = z.input<typeof conversationPageSchema>;
-
-/** A conversation's name is at most this long; its preview (its first question) is cut to it. */
-export const PREVIEW_CHARACTERS = 100;
-
-export const conversationTitleSchema = z.object({
-  title: z
-    .string({ error: 'title is required' })
-    .trim()
-    .min(1, 'Give the conversation a name')
-    .max(PREVIEW_CHARACTERS, `A name is at most ${PREVIEW_CHARACTERS} characters`),
-});
 
 export const campaignAnswerSchema = z.object({
   response: z.string(),

@@ -1,3 +1,4 @@
+import { CampaignOptions } from '~/components/campaign-options';
 import { Form, useSubmit } from '@remix-run/react';
 import type { ConceptMap } from '../../../server/domain/concept-map';
 import { MapStats } from './map-stats';
@@ -18,11 +19,7 @@ export function CampaignBar({ campaigns, campaignId, map, visibleRelationships, 
       <label>
         Campaign
         <select name="campaign" defaultValue={campaignId} key={campaignId} onChange={(event) => submit(event.currentTarget.form)} disabled={busy}>
-          {campaigns.map((campaign) => (
-            <option key={campaign.id} value={campaign.id}>
-              {campaign.name}
-            </option>
-          ))}
+          <CampaignOptions campaigns={campaigns} />
         </select>
       </label>
       <noscript>

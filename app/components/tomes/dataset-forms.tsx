@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import type { Dataset } from '../../../server/domain/tomes';
 import { labelOf, METADATA_CATEGORIES, METADATA_SOURCES, METADATA_TYPES } from '../../../contract/tomes';
+import { FieldError } from '~/components/field-error';
 import { tomeForm } from '~/lib/form-schemas';
 import { getFormProps, getInputProps, getTextareaProps, useIsPending, useSchemaForm } from '~/lib/forms';
 import { tomesUrl } from './tome-urls';
@@ -14,12 +15,19 @@ function ErrorNotice({ error }: { error?: string | null }) {
   );
 }
 
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
+/** One of the metadata's lists (type, category, source) as a select, each value by its label. */
+function MetadataSelect({ label, name, values, value }: { label: string; name: string; values: readonly string[]; value: string }) {
   return (
-    <span id={id} className="field-error small" role="alert">
-      {errors[0]}
-    </span>
+    <label>
+      {label}
+      <select name={name} defaultValue={value}>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {labelOf(option)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -32,12 +40,12 @@ export function CreateDatasetForm({ error }: { error?: string | null }) {
       <label>
         Name
         <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" placeholder="e.g. Ember Crown campaign notes" autoFocus />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        <FieldError field={fields.name} />
       </label>
       <label>
         Description <span className="muted small">(optional)</span>
         <textarea {...getTextareaProps(fields.description)} rows={3} placeholder="What goes in this tome?" />
-        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+        <FieldError field={fields.description} />
       </label>
       <p className="muted small">Type, category and tags are guessed from the name and description; change them any time with Metadata.</p>
       <ErrorNotice error={error ?? form.errors?.[0]} />
@@ -71,44 +79,17 @@ export function TomeDetailsForm({ dataset }: { dataset: Dataset }) {
       <label>
         Name
         <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        <FieldError field={fields.name} />
       </label>
       <label>
         Description <span className="muted small">(optional)</span>
         <textarea {...getTextareaProps(fields.description)} rows={3} />
-        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+        <FieldError field={fields.description} />
       </label>
       <div className="metadata-grid">
-        <label>
-          Type
-          <select name="type" defaultValue={metadata.type}>
-            {METADATA_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {labelOf(value)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Category
-          <select name="category" defaultValue={metadata.category}>
-            {METADATA_CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {labelOf(value)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Source
-          <select name="source" defaultValue={metadata.source}>
-            {METADATA_SOURCES.map((value) => (
-              <option key={value} value={value}>
-                {labelOf(value)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MetadataSelect label="Type" name="type" values={METADATA_TYPES} value={metadata.type} />
+        <MetadataSelect label="Category" name="category" values={METADATA_CATEGORIES} value={metadata.category} />
+        <MetadataSelect label="Source" name="source" values={METADATA_SOURCES} value={metadata.source} />
         <label>
           Version
           <input value={metadata.version} readOnly aria-readonly="true" className="readonly" />

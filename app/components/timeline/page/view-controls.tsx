@@ -1,3 +1,4 @@
+import { CampaignOptions } from '~/components/campaign-options';
 import { Form, useNavigation } from '@remix-run/react';
 import { EVENT_TYPE_MAP, EVENT_TYPES, parseTypeFilter, ZOOM_LABELS, ZOOM_LEVELS, type TypeFilter, type ZoomLevel } from '../../../../contract/timeline';
 
@@ -26,11 +27,7 @@ export function ViewControls({ campaigns, campaignId, zoom, type, hydrated, onCa
           onChange={(change) => onCampaign(change.target.value)}
           disabled={navigation.state === 'loading'}
         >
-          {campaigns.map((campaign) => (
-            <option key={campaign.id} value={campaign.id}>
-              {campaign.name}
-            </option>
-          ))}
+          <CampaignOptions campaigns={campaigns} />
         </select>
       </div>
       <div className="tl-control">
