@@ -100,6 +100,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
  * delete redirects back to the view (with ?saved= or ?deleted=); a refusal answers the
  * failure with what the GM typed, so nothing is lost.
  */
+/**
+ * The ticked documents as a list however many there are: Conform reads one ticked box as a string
+ * and the API's schema wants a list, so one linked document was refused.
+ */
+function withLinkedDocumentsListed(form: FormData): FormData {
+  const listed = new FormData();
+  for (const [name, value] of form) if (name !== 'linked_documents') listed.append(name, value);
+  form.getAll('linked_documents').forEach((id, index) => listed.append(`linked_documents[${index}]`, id));
+  return listed;
+}
+
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const { db } = context.services;
@@ -124,7 +135,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return data(result, { status });
   };
   // The event's fields, read by the schema of POST and PUT /api/campaigns/:id/timeline/events.
-  const submission = parseForm(form, eventInputSchema);
+  const submission = parseForm(withLinkedDocumentsListed(form), eventInputSchema);
   try {
     if (intent === 'delete') {
       await timeline.deleteEvent(db, user.id, campaignId, eventId);
