@@ -7,8 +7,10 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'app/**/*.test.ts', 'jobs/**/*.test.ts', 'contract/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/ci/**/*.test.ts'],
     exclude: ['**/*.corpus.test.ts', 'node_modules/**'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Safety nets for CI's loaded machine (three lanes on two cores), not measures: a test that
+    // hangs still fails, and what is fast is a bench's to say (ADR 0300).
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // Files share their worker's modules instead of importing the app again each (ADR 0216): half
     // the CPU of a run. Every test builds its own database, so no state is meant to cross files.

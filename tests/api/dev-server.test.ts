@@ -9,7 +9,9 @@ describe('the dev server', () => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  it('renders pages from the app sources with the hot-reload client', async () => {
+  // The first page compiles the app's modules through Vite: 30 s ran out on CI's loaded machine.
+  // A safety net, not a measure.
+  it('renders pages from the app sources with the hot-reload client', { timeout: 300_000 }, async () => {
     const page = await t.app.inject({ method: 'GET', url: '/login' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Enter the Archive');
