@@ -99,7 +99,7 @@ describe('the ingest job', () => {
     } finally {
       request.ended();
     }
-  }, 60_000);
+  }, 300_000);
 
   it('stops reading a document after DOCUMENT_READ_TIMEOUT_SECONDS and fails it, saying so', async () => {
     const impatient = await createTestApp({ workers: true, env: { DOCUMENT_READ_TIMEOUT_SECONDS: '0.001' } });
@@ -112,5 +112,5 @@ describe('the ingest job', () => {
     } finally {
       await impatient.close();
     }
-  }, 60_000);
+  }, 300_000);
 });
