@@ -1,7 +1,8 @@
 /**
  * What a Playwright test costs before it does anything (ADR 0217): the CPU seconds of Chromium's
  * processes, by kind, for a new page and its first navigation (/register), and for a screenshot of
- * a long page (/api/docs) taken of the viewport and of the whole page. Read from /proc for every
+ * a long page (/api/docs) taken of the viewport and of the whole page, and the server's share
+ * ("server": it is started by the bench too). Read from /proc for every
  * process Chromium starts, so the renderers a page brings are counted too.
  *   npm run build && RUNS=6 PORT=3367 npx tsx bench/e2e/page-cost.ts
  * The anchor: the same number of navigations of an already open page, which start no process.
@@ -32,7 +33,7 @@ function cpuByKind(root: number, seen: Map<string, { kind: string; seconds: numb
     let parent = parents.get(pid);
     for (let hops = 0; parent && parent !== '0' && hops < 20; hops++, parent = parents.get(parent)) {
       if (parent !== String(root)) continue;
-      const kind = line.cmd.includes('chromium') ? (/--type=([\w-]+)/.exec(line.cmd)?.[1] ?? 'browser') : 'other';
+      const kind = line.cmd.includes('chromium') ? (/--type=([\w-]+)/.exec(line.cmd)?.[1] ?? 'browser') : 'server';
       seen.set(pid, { kind, seconds: line.seconds });
       break;
     }
