@@ -67,6 +67,26 @@ describe('the CI summary', () => {
     expect(output).toContain("vitest: vitest ended the run failed, with no failed test in its report: read that step's log");
   });
 
+  test('names a Playwright test that passed when run again as flaky, without failing, and still fails on one that failed twice', async () => {
+    const spec = (title: string, status: string) => ({
+      title,
+      tests: [{ projectName: 'screens', status, results: [{ error: { message: `Error: ${title} timed out` } }, {}] }],
+    });
+    const report = (specs: unknown[], stats: Record<string, number>) => ({
+      stats: { expected: 1, unexpected: 0, flaky: 0, skipped: 0, ...stats },
+      suites: [{ title: 'tomes.spec.ts', specs }],
+      errors: [],
+    });
+    const flakyOnly = await summarise({ 'playwright.json': report([spec('uploads', 'flaky')], { flaky: 1 }) });
+    expect(flakyOnly.code).toBe(0);
+    expect(flakyOnly.output).toContain('flaky (failed, then passed when run again):\n- tomes.spec.ts › uploads [screens] (flaky)');
+    expect(flakyOnly.output).toContain('ci: 1 passed, 0 failed, 1 flaky');
+
+    const failedTwice = await summarise({ 'playwright.json': report([spec('uploads', 'unexpected')], { unexpected: 1 }) });
+    expect(failedTwice.code).toBe(1);
+    expect(failedTwice.output).toContain('failed:\n- tomes.spec.ts › uploads [screens] (unexpected)');
+  });
+
   test("fails on Playwright's errors outside any test", async () => {
     const { code, output } = await summarise({
       'playwright.json': {

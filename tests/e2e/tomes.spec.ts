@@ -63,6 +63,19 @@ test.describe('Knowledge Tomes', () => {
       new MutationObserver(() => {
         for (const bar of document.querySelectorAll('[data-testid="upload-entry"] [role="progressbar"]')) seen.add(bar.getAttribute('aria-label') ?? '');
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      // Whether leaving asks first, tried while an entry still shows its progress: on a busy machine
+      // all three can finish before a check made after the poll below would run.
+      const probe = window as unknown as { __leaveWarned: boolean };
+      probe.__leaveWarned = false;
+      const timer = window.setInterval(() => {
+        if (!document.querySelector('[data-testid="upload-entry"] [role="progressbar"]')) return;
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        if (event.defaultPrevented) {
+          probe.__leaveWarned = true;
+          window.clearInterval(timer);
+        }
+      }, 25);
     });
     await dropFiles(page, ['combat.pdf', 'conditions.md', 'weapons.csv']);
 
@@ -73,12 +86,9 @@ test.describe('Knowledge Tomes', () => {
       .poll(() => page.evaluate(() => [...(window as unknown as { __entriesWithProgress: Set<string> }).__entriesWithProgress].sort()))
       .toEqual(['combat.pdf progress', 'conditions.md progress', 'weapons.csv progress']);
     await shot(page, 'tomes-processing');
-    const leaveWarning = await page.evaluate(() => {
-      const event = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    });
-    expect(leaveWarning).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __leaveWarned: boolean }).__leaveWarned), { message: 'leaving asks first while files are processed' })
+      .toBe(true);
     await expect(page.getByTestId('upload-entry').filter({ hasText: 'Completed' }).first()).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('upload-entry')).toHaveCount(0, { timeout: 90_000 });
     await expect(page.getByTestId('processing-banner')).toBeHidden();
