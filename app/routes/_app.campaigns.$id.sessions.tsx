@@ -22,7 +22,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: sessionsSt
 
 /** The campaign's sessions: the GM writes them; a player reads those the GM shows, without the `:::gm` blocks. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const { access } = await campaignReader(context, request, params.id ?? '');
+  const { access } = await campaignReader(context, request, params);
   const { db } = context.services;
   const { sessions, calendars } = context.domain;
   const [list, calendar] = await Promise.all([sessions.listSessions(db, access), calendars.getCalendar(db, access.ownerId, access.campaign.id)]);
