@@ -20,6 +20,13 @@ export const noteUpdateSchema = z.partial(noteFieldsSchema);
 export const MAX_INVITE_USES = 100;
 export const MAX_INVITE_DAYS = 90;
 
+/** The lifetimes the Players page offers an invite; the API takes any number of days up to MAX_INVITE_DAYS. */
+export const INVITE_LIFETIMES = [
+  { days: 1, label: '1 day' },
+  { days: 7, label: '7 days' },
+  { days: 30, label: '30 days' },
+] as const;
+
 const USES_MESSAGE = 'uses must be a whole number';
 const DAYS_MESSAGE = 'expires_in_days must be a number of days';
 

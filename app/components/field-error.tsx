@@ -19,3 +19,13 @@ export function FormError({ form }: { form: FormMetadata }) {
     </p>
   );
 }
+
+/** A refusal given as a message (an action's or a fetcher's error), where no form carries it. */
+export function ErrorNotice({ error }: { error?: string | null }) {
+  if (!error) return null;
+  return (
+    <p className="notice error" role="alert">
+      {error}
+    </p>
+  );
+}

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node';
+import { type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/server-runtime';
 import type { PlayerView } from '../../contract/player-views';
 import { viewAsCookie as writeViewAsCookie } from '../../contract/view-as-cookie';
@@ -57,14 +57,18 @@ export async function campaignsOfGmScreen(context: AppLoadContext, userId: strin
   return { campaigns, requested, selected };
 }
 
-/** The signed-in user and their access to the campaign (as the view-as switch asks), a 404 when they have none. */
-export async function campaignReader(context: AppLoadContext, request: Request, campaignId: string) {
+/**
+ * The campaign a /campaigns/:id page names, the signed-in user and their access to it (as the
+ * view-as switch asks), a 404 when they have none.
+ */
+export async function campaignReader(context: AppLoadContext, request: Request, params: LoaderFunctionArgs['params']) {
+  const campaignId = params.id ?? '';
   const user = requireUser(context, request);
   const access = await orNotFound(
     context,
     context.domain.ownership.requireCampaignAccess(context.services.db, user.id, campaignId, { viewAsPlayer: viewAsPlayer(request) }),
   );
-  return { user, access };
+  return { campaignId, user, access };
 }
 
 /** The user's own campaigns (id and name) and the one the address names (?campaign=), else their first. */

@@ -1,16 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { API_TOKEN_LIFETIMES, API_TOKEN_NAME_MAX, apiTokenFieldsSchema, SESSION_ONLY_MESSAGE } from '../../contract/api-tokens';
-import { NEVER_EXPIRES } from '../../contract/expiry';
 import { CopyField } from '~/components/copy-button';
 import { DangerButtonForm } from '~/components/danger-button-form';
+import { ExpiresField } from '~/components/expires-field';
 import { FieldError, FormError } from '~/components/field-error';
 import { PageHeader } from '~/components/page-header';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
 import { apiTokenForm } from '~/lib/form-schemas';
-import { type FormReply, getFormProps, getInputProps, getSelectProps, useFormAnswered } from '~/lib/forms';
+import { type FormReply, getFormProps, getInputProps, useFormAnswered } from '~/lib/forms';
 import { requireUser } from '~/lib/session.server';
 import seatsStylesHref from '~/styles/seats.css?url';
 
@@ -103,18 +103,7 @@ export default function Account() {
             <input {...getInputProps(fields.name, { type: 'text' })} maxLength={API_TOKEN_NAME_MAX} placeholder="e.g. Backup script" />
             <FieldError field={fields.name} />
           </label>
-          <label>
-            Expires
-            <select {...getSelectProps(fields.expires_in_days)}>
-              {API_TOKEN_LIFETIMES.map((lifetime) => (
-                <option key={lifetime.days} value={lifetime.days}>
-                  In {lifetime.label}
-                </option>
-              ))}
-              <option value={NEVER_EXPIRES}>Never</option>
-            </select>
-            <FieldError field={fields.expires_in_days} />
-          </label>
+          <ExpiresField field={fields.expires_in_days} lifetimes={API_TOKEN_LIFETIMES} />
           <button type="submit" className="button primary">
             Create token
           </button>

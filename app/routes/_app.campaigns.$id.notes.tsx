@@ -18,8 +18,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: seatsStyle
 
 /** A seat holder's private notes in a campaign: only their author reads them, not even the GM. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const campaignId = params.id ?? '';
-  const { user, access } = await campaignReader(context, request, campaignId);
+  const { campaignId, user, access } = await campaignReader(context, request, params);
   const { db } = context.services;
   const { seats, campaignBudget } = context.domain;
   const [notes, budget] = await Promise.all([seats.listNotes(db, user.id, campaignId), campaignBudget.campaignBudgetStatus(db, campaignId)]);

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { CopyField } from '~/components/copy-button';
 import { DangerButtonForm } from '~/components/danger-button-form';
+import { ExpiresField } from '~/components/expires-field';
 import { PageHeader } from '~/components/page-header';
 import { CampaignBudgetNotice } from '~/components/seats/campaign-budget-notice';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
@@ -10,8 +11,7 @@ import { parseForm } from '~/lib/form-parse';
 import { inviteForm } from '~/lib/form-schemas';
 import { FieldError, FormError } from '~/components/field-error';
 import { type FormReply, getFormProps, getInputProps, getSelectProps, useFormAnswered } from '~/lib/forms';
-import { NEVER_EXPIRES } from '../../contract/expiry';
-import { inviteCreateSchema } from '../../contract/seat-forms';
+import { INVITE_LIFETIMES, inviteCreateSchema } from '../../contract/seat-forms';
 import { campaignReader } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
 import seatsStylesHref from '~/styles/seats.css?url';
@@ -23,8 +23,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: seatsStyle
 
 /** The GM's table: who joined, the invites, and the campaign's AI budget. GM-only: a player gets 404. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const campaignId = params.id ?? '';
-  const { user, access } = await campaignReader(context, request, campaignId);
+  const { campaignId, user, access } = await campaignReader(context, request, params);
   const { db } = context.services;
   const { seats, campaignBudget } = context.domain;
   if (access.role !== 'gm') throw new Response('Not found', { status: 404 });
@@ -184,16 +183,7 @@ export default function CampaignPlayers() {
             </select>
             <FieldError field={inviteFields.uses} />
           </label>
-          <label>
-            Expires
-            <select {...getSelectProps(inviteFields.expires_in_days)}>
-              <option value="1">In 1 day</option>
-              <option value="7">In 7 days</option>
-              <option value="30">In 30 days</option>
-              <option value={NEVER_EXPIRES}>Never</option>
-            </select>
-            <FieldError field={inviteFields.expires_in_days} />
-          </label>
+          <ExpiresField field={inviteFields.expires_in_days} lifetimes={INVITE_LIFETIMES} />
           <label className="invite-note">
             Note (for you)
             <input {...getInputProps(inviteFields.note, { type: 'text' })} maxLength={200} placeholder="e.g. Thursday group" />

@@ -7,6 +7,7 @@ import { sessionFieldsSchema } from '../../contract/sessions';
 import { Markdown } from '~/components/markdown/markdown';
 import { FormError } from '~/components/field-error';
 import { PageHeader } from '~/components/page-header';
+import { SubmitOrCancel } from '~/components/submit-or-cancel';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
@@ -21,7 +22,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: sessionsSt
 
 /** The campaign's sessions: the GM writes them; a player reads those the GM shows, without the `:::gm` blocks. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const { access } = await campaignReader(context, request, params.id ?? '');
+  const { access } = await campaignReader(context, request, params);
   const { db } = context.services;
   const { sessions, calendars } = context.domain;
   const [list, calendar] = await Promise.all([sessions.listSessions(db, access), calendars.getCalendar(db, access.ownerId, access.campaign.id)]);
@@ -313,14 +314,7 @@ function SessionForm({ here, calendarName, session, nextNumber }: { here: string
         blocks)
       </label>
       <FormError form={form} />
-      <div className="row">
-        <button type="submit" className="button primary" disabled={submitting}>
-          {session ? 'Save session' : 'Add session'}
-        </button>
-        <Link className="button secondary" to={here}>
-          Cancel
-        </Link>
-      </div>
+      <SubmitOrCancel label={session ? 'Save session' : 'Add session'} className="button primary" disabled={submitting} cancelTo={here} />
     </Form>
   );
 }

@@ -168,9 +168,7 @@ export default function CalendarPage() {
           {definition && (
             <Form method="post">
               <input type="hidden" name="campaign" value={campaignId} />
-              <button type="submit" name="intent" value="gregorian" className="button secondary" disabled={Boolean(busy)}>
-                {busy === 'gregorian' ? 'Switching…' : 'Use the Gregorian calendar'}
-              </button>
+              <IntentButton intent="gregorian" posting={busy} className="button secondary" label="Use the Gregorian calendar" pendingLabel="Switching…" />
             </Form>
           )}
         </div>
@@ -185,15 +183,34 @@ export default function CalendarPage() {
             <input type="file" name="file" accept=".json,application/json" required />
           </label>
           <div className="row">
-            <button type="submit" name="intent" value="import" className="button primary" disabled={Boolean(busy)}>
-              {busy === 'import' ? 'Importing…' : 'Import calendar'}
-            </button>
+            <IntentButton intent="import" posting={busy} className="button primary" label="Import calendar" pendingLabel="Importing…" />
           </div>
         </Form>
       </section>
 
       <DefineForm key={`${calendar.name}-${saved ?? ''}`} campaignId={campaignId} written={written} editing={Boolean(definition)} busy={busy === DEFINE} />
     </TimelineSubpage>
+  );
+}
+
+/** A button posting one of the page's intents: all are disabled while one posts, and the one posting says so. */
+function IntentButton({
+  intent,
+  posting,
+  className,
+  label,
+  pendingLabel,
+}: {
+  intent: string;
+  posting: FormDataEntryValue | null | undefined;
+  className: string;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <button type="submit" name="intent" value={intent} className={className} disabled={Boolean(posting)}>
+      {posting === intent ? pendingLabel : label}
+    </button>
   );
 }
 

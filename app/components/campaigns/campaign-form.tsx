@@ -1,8 +1,10 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import type { Campaign } from '../../../server/domain/campaigns/campaigns';
-import { FieldError } from '~/components/field-error';
+import { ErrorNotice } from '~/components/field-error';
+import { NameAndDescriptionFields } from '~/components/name-and-description';
+import { SubmitOrCancel } from '~/components/submit-or-cancel';
 import { campaignForm } from '~/lib/form-schemas';
-import { getFormProps, getInputProps, getTextareaProps, useIsPending, useSchemaForm } from '~/lib/forms';
+import { getFormProps, useIsPending, useSchemaForm } from '~/lib/forms';
 import { campaignsUrl } from './campaign-urls';
 
 /** Create (no campaign) or edit a campaign's name and description: one schema, checked in the browser and by the action. */
@@ -18,29 +20,9 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
     <Form method="post" action={here} className="stack" preventScrollReset {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       {campaign && <input type="hidden" name="campaign_id" value={campaign.id} />}
-      <label>
-        Campaign name
-        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
-        <FieldError field={fields.name} />
-      </label>
-      <label>
-        Description <span className="muted small">(optional)</span>
-        <textarea {...getTextareaProps(fields.description)} rows={3} />
-        <FieldError field={fields.description} />
-      </label>
-      {form.errors && (
-        <p className="notice error" role="alert">
-          {form.errors[0]}
-        </p>
-      )}
-      <div className="row">
-        <button type="submit" className="primary" disabled={submitting}>
-          {campaign ? 'Save' : 'Create'}
-        </button>
-        <Link className="button" to={campaignsUrl()} preventScrollReset>
-          Cancel
-        </Link>
-      </div>
+      <NameAndDescriptionFields nameLabel="Campaign name" fields={fields} />
+      <ErrorNotice error={form.errors?.[0]} />
+      <SubmitOrCancel label={campaign ? 'Save' : 'Create'} disabled={submitting} cancelTo={campaignsUrl()} cancelClassName="button" preventScrollReset />
     </Form>
   );
 }

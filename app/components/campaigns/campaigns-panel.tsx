@@ -1,6 +1,7 @@
-import { Form, Link, useSearchParams } from '@remix-run/react';
+import { Form, Link, type LinkProps, useSearchParams } from '@remix-run/react';
 import type { Campaign } from '../../../server/domain/campaigns/campaigns';
 import { abbreviateTokens } from '../../../contract/usage';
+import { ErrorNotice } from '~/components/field-error';
 import { latePart } from '~/lib/late-part';
 import { campaignsUrl } from './campaign-urls';
 
@@ -8,6 +9,11 @@ import { campaignsUrl } from './campaign-urls';
 // opened, or when the create link is pointed at (ADR 0221).
 const CampaignModals = latePart('campaign-modals', () => import('./campaign-modals').then((m) => m.CampaignModals));
 const preloadCampaignModals = CampaignModals.preload;
+
+/** A link that opens one of the campaign modals by the address, their code loading when it is pointed at. */
+function CampaignModalLink(props: Omit<LinkProps, 'preventScrollReset' | 'onPointerEnter' | 'onFocus'>) {
+  return <Link {...props} preventScrollReset onPointerEnter={preloadCampaignModals} onFocus={preloadCampaignModals} />;
+}
 
 export interface CampaignsPanelDataset {
   id: string;
@@ -35,11 +41,7 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
 
   return (
     <section className="campaigns-panel" aria-labelledby="campaigns-heading">
-      {error && (
-        <p className="notice error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       {imported && (
         <p className="notice success" role="status">
           Imported “{imported.name}”. Its documents are being processed again from their original files: see the{' '}
@@ -49,15 +51,9 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
       <div className="campaigns-toolbar">
         <h2 id="campaigns-heading">Your campaigns</h2>
         <p className="muted">Each campaign’s assistant reads only the Knowledge Tomes linked to it.</p>
-        <Link
-          className="button primary"
-          to={campaignsUrl({ create_campaign: 1 })}
-          preventScrollReset
-          onPointerEnter={preloadCampaignModals}
-          onFocus={preloadCampaignModals}
-        >
+        <CampaignModalLink className="button primary" to={campaignsUrl({ create_campaign: 1 })}>
           Create Campaign
-        </Link>
+        </CampaignModalLink>
         <Link className="button secondary" to="/campaigns/import">
           Import Campaign
         </Link>
@@ -139,28 +135,15 @@ export function CampaignsPanel({ campaigns, datasets }: { campaigns: Campaign[];
                   <Link className="button secondary" to={`/campaigns/${campaign.id}/players`} aria-label={`Players of ${campaign.name}`}>
                     Players
                   </Link>
-                  <Link
-                    className="button secondary"
-                    to={campaignsUrl({ edit_campaign: campaign.id })}
-                    preventScrollReset
-                    aria-label={`Edit ${campaign.name}`}
-                    onPointerEnter={preloadCampaignModals}
-                    onFocus={preloadCampaignModals}
-                  >
+                  <CampaignModalLink className="button secondary" to={campaignsUrl({ edit_campaign: campaign.id })} aria-label={`Edit ${campaign.name}`}>
                     Edit
-                  </Link>
+                  </CampaignModalLink>
                   <a className="button secondary" href={`/api/campaigns/${campaign.id}/export`} download aria-label={`Export ${campaign.name}`}>
                     Export
                   </a>
-                  <Link
-                    className="button danger"
-                    to={campaignsUrl({ delete_campaign: campaign.id })}
-                    preventScrollReset
-                    onPointerEnter={preloadCampaignModals}
-                    onFocus={preloadCampaignModals}
-                  >
+                  <CampaignModalLink className="button danger" to={campaignsUrl({ delete_campaign: campaign.id })}>
                     Delete
-                  </Link>
+                  </CampaignModalLink>
                 </div>
               </article>
             );

@@ -1,7 +1,9 @@
 import { Link, type FetcherWithComponents } from '@remix-run/react';
 import type { MapDocument } from '../../../server/domain/concept-map';
 import { useHydrated } from '~/lib/use-hydrated';
+import { ErrorNotice } from '~/components/field-error';
 import type { MapActionResult } from './map-action';
+import { MapDialogFooter } from './map-dialog';
 import { mapHref } from './map-href';
 
 export const selectionValue = (document: Pick<MapDocument, 'id' | 'dataset_id'>) => `${document.dataset_id}:${document.id}`;
@@ -108,20 +110,13 @@ export function DocumentPicker({ campaignId, documents, selected, onSelect, fetc
             ))}
           </div>
         )}
-        {error && (
-          <p className="notice error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNotice error={error} />
       </div>
-      <div className="modal-footer">
-        <Link className="button secondary" to={mapHref(campaignId)} preventScrollReset replace>
-          Cancel
-        </Link>
+      <MapDialogFooter campaignId={campaignId}>
         <button type="submit" className="primary" disabled={busy || ready.length === 0}>
           {busy ? 'Generating…' : hasMap ? 'Update Map' : 'Generate Map'}
         </button>
-      </div>
+      </MapDialogFooter>
     </fetcher.Form>
   );
 }

@@ -1,6 +1,7 @@
-import { useNavigate } from '@remix-run/react';
+import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
+import { mapHref } from './map-href';
 
 interface MapDialogProps {
   /** Open while the address names it (…&select=1); closing goes to `closeHref`. */
@@ -52,5 +53,17 @@ export function MapDialog({ open, title, closeHref, testId, children }: MapDialo
       </div>
       {open && children}
     </dialog>
+  );
+}
+
+/** A map panel's form footer: Cancel back to the map, then the form's own submit button. */
+export function MapDialogFooter({ campaignId, children }: { campaignId: string; children: ReactNode }) {
+  return (
+    <div className="modal-footer">
+      <Link className="button secondary" to={mapHref(campaignId)} preventScrollReset replace>
+        Cancel
+      </Link>
+      {children}
+    </div>
   );
 }

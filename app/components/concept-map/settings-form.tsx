@@ -1,7 +1,9 @@
-import { Link, type FetcherWithComponents } from '@remix-run/react';
+import type { FetcherWithComponents } from '@remix-run/react';
 import { useState } from 'react';
 import { LAYOUT_LABELS, LAYOUTS, MAX_STRENGTH, MIN_STRENGTH, MIN_STRENGTH_MESSAGE, parseMinStrength, type ConceptMapSettings } from '../../../contract/concept-map';
+import { ErrorNotice } from '~/components/field-error';
 import type { MapActionResult } from './map-action';
+import { MapDialogFooter } from './map-dialog';
 import { mapHref } from './map-href';
 
 interface SettingsFormProps {
@@ -58,20 +60,13 @@ export function SettingsForm({ campaignId, settings, fetcher, error }: SettingsF
             ))}
           </select>
         </label>
-        {error && (
-          <p className="notice error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNotice error={error} />
       </div>
-      <div className="modal-footer">
-        <Link className="button secondary" to={mapHref(campaignId)} preventScrollReset replace>
-          Cancel
-        </Link>
+      <MapDialogFooter campaignId={campaignId}>
         <button type="submit" className="primary" disabled={busy || invalid}>
           {busy ? 'Saving…' : 'Save Settings'}
         </button>
-      </div>
+      </MapDialogFooter>
     </fetcher.Form>
   );
 }

@@ -3,7 +3,9 @@ import { useEffect, useRef } from 'react';
 import type { GeneratedContent } from '../../../contract/content';
 import { contentFilename } from '../../../contract/content-filename';
 import type { contentSaveSchema } from '../../../contract/content-forms';
+import { ErrorNotice } from '~/components/field-error';
 import { getFormProps, getSelectProps, getTextareaProps, type useSchemaForm } from '~/lib/forms';
+import { ResultFields } from './result-fields';
 import { ContentMarkdown, FrontMatterSummary } from './content-markdown';
 import type { ContentDataset, ResultRequest } from './types';
 
@@ -30,18 +32,9 @@ function PreviewBody(props: ContentPreviewProps) {
   const finalName = contentFilename(fields.filename.value ?? '');
   return (
     <Form method="post" action={props.formAction} preventScrollReset className="content-preview-form" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="save-content" />
-      <input type="hidden" name="campaign_id" value={request.campaignId} />
-      <input type="hidden" name="conversation_id" value={result.conversation_id} />
-      <input type="hidden" name="content_type" value={result.content_type} />
-      <input type="hidden" name="character_format" value={result.character_format ?? ''} />
-      <input type="hidden" name="primary_dataset_id" value={request.datasetId} />
+      <ResultFields intent="save-content" request={request} result={result} />
       <div className="modal-body stack">
-        {error && (
-          <p className="notice error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNotice error={error} />
         <div className="content-save-fields">
           <label htmlFor={fields.filename.id}>
             Filename

@@ -4,6 +4,7 @@ import { CONTENT_TYPE_LABELS, type GeneratedContent, type RevisionEntry } from '
 import { formatCost } from '../../../contract/usage';
 import type { contentRevisionSchema } from '../../../contract/content-forms';
 import { getFormProps, getInputProps, type useSchemaForm } from '~/lib/forms';
+import { ResultFields } from './result-fields';
 import { ContentMarkdown } from './content-markdown';
 import { freshHref, sessionHref, type ContentIntent } from './content-urls';
 import { RevisionLog } from './revision-log';
@@ -110,12 +111,7 @@ export function ContentResult(props: ContentResultProps) {
       )}
 
       <Form method="post" action={here({ revisions: showLog })} preventScrollReset className="revision-chat" aria-label="Revise" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="revise-content" />
-        <input type="hidden" name="campaign_id" value={request.campaignId} />
-        <input type="hidden" name="conversation_id" value={result.conversation_id} />
-        <input type="hidden" name="content_type" value={result.content_type} />
-        <input type="hidden" name="character_format" value={result.character_format ?? ''} />
-        <input type="hidden" name="primary_dataset_id" value={request.datasetId} />
+        <ResultFields intent="revise-content" request={request} result={result} />
         <label htmlFor={fields.prompt.id} className="sr-only">
           Ask for a revision
         </label>

@@ -1,19 +1,12 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import type { Dataset } from '../../../server/domain/tomes';
 import { labelOf, METADATA_CATEGORIES, METADATA_SOURCES, METADATA_TYPES } from '../../../contract/tomes';
-import { FieldError } from '~/components/field-error';
+import { ErrorNotice } from '~/components/field-error';
+import { NameAndDescriptionFields } from '~/components/name-and-description';
+import { SubmitOrCancel } from '~/components/submit-or-cancel';
 import { tomeForm } from '~/lib/form-schemas';
-import { getFormProps, getInputProps, getTextareaProps, useIsPending, useSchemaForm } from '~/lib/forms';
+import { getFormProps, useIsPending, useSchemaForm } from '~/lib/forms';
 import { tomesUrl } from './tome-urls';
-
-function ErrorNotice({ error }: { error?: string | null }) {
-  if (!error) return null;
-  return (
-    <p className="notice error" role="alert">
-      {error}
-    </p>
-  );
-}
 
 /** One of the metadata's lists (type, category, source) as a select, each value by its label. */
 function MetadataSelect({ label, name, values, value }: { label: string; name: string; values: readonly string[]; value: string }) {
@@ -37,26 +30,16 @@ export function CreateDatasetForm({ error }: { error?: string | null }) {
   return (
     <Form method="post" action={tomesUrl({ create: 1 })} className="stack" aria-label="Create Knowledge Tome" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create-dataset" />
-      <label>
-        Name
-        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" placeholder="e.g. Ember Crown campaign notes" autoFocus />
-        <FieldError field={fields.name} />
-      </label>
-      <label>
-        Description <span className="muted small">(optional)</span>
-        <textarea {...getTextareaProps(fields.description)} rows={3} placeholder="What goes in this tome?" />
-        <FieldError field={fields.description} />
-      </label>
+      <NameAndDescriptionFields
+        nameLabel="Name"
+        fields={fields}
+        namePlaceholder="e.g. Ember Crown campaign notes"
+        descriptionPlaceholder="What goes in this tome?"
+        autoFocus
+      />
       <p className="muted small">Type, category and tags are guessed from the name and description; change them any time with Metadata.</p>
       <ErrorNotice error={error ?? form.errors?.[0]} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={submitting}>
-          {submitting ? 'Creating…' : 'Create Knowledge Tome'}
-        </button>
-        <Link to={tomesUrl()} className="button secondary" preventScrollReset>
-          Cancel
-        </Link>
-      </div>
+      <SubmitOrCancel label={submitting ? 'Creating…' : 'Create Knowledge Tome'} disabled={submitting} cancelTo={tomesUrl()} preventScrollReset />
     </Form>
   );
 }
@@ -76,16 +59,7 @@ export function TomeDetailsForm({ dataset }: { dataset: Dataset }) {
     <Form method="post" action={tomesUrl({ metadata: dataset.id })} className="stack" aria-label="Knowledge Tome details" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="update-tome" />
       <input type="hidden" name="dataset_id" value={dataset.id} />
-      <label>
-        Name
-        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
-        <FieldError field={fields.name} />
-      </label>
-      <label>
-        Description <span className="muted small">(optional)</span>
-        <textarea {...getTextareaProps(fields.description)} rows={3} />
-        <FieldError field={fields.description} />
-      </label>
+      <NameAndDescriptionFields nameLabel="Name" fields={fields} />
       <div className="metadata-grid">
         <MetadataSelect label="Type" name="type" values={METADATA_TYPES} value={metadata.type} />
         <MetadataSelect label="Category" name="category" values={METADATA_CATEGORIES} value={metadata.category} />
@@ -104,14 +78,7 @@ export function TomeDetailsForm({ dataset }: { dataset: Dataset }) {
         Official D&amp;D material
       </label>
       <ErrorNotice error={form.errors?.[0]} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Save'}
-        </button>
-        <Link to={tomesUrl()} className="button secondary" preventScrollReset>
-          Cancel
-        </Link>
-      </div>
+      <SubmitOrCancel label={submitting ? 'Saving…' : 'Save'} disabled={submitting} cancelTo={tomesUrl()} preventScrollReset />
     </Form>
   );
 }
@@ -133,14 +100,7 @@ export function DeleteDatasetForm({ dataset, error }: { dataset: Dataset; error?
         ? Campaigns linked to it lose it too. <strong>This cannot be undone.</strong>
       </p>
       <ErrorNotice error={error} />
-      <div className="row">
-        <button type="submit" className="danger" disabled={submitting}>
-          {submitting ? 'Deleting…' : 'Delete Knowledge Tome'}
-        </button>
-        <Link to={tomesUrl()} className="button secondary" preventScrollReset>
-          Cancel
-        </Link>
-      </div>
+      <SubmitOrCancel label={submitting ? 'Deleting…' : 'Delete Knowledge Tome'} className="danger" disabled={submitting} cancelTo={tomesUrl()} preventScrollReset />
     </Form>
   );
 }

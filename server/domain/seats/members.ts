@@ -25,19 +25,14 @@ export async function redeemInvite(db: Kysely<DB>, userId: string, code: string)
     const found = code.length <= 100 ? await findInvite(trx, code) : null;
     if (!found) throw new DomainError(404, UNKNOWN_INVITE);
     if (found.campaign.gm_id === userId) throw new DomainError(409, 'You are the GM of this campaign; invites are for your players.');
-    const seated = await trx
-      .selectFrom('campaign_members')
-      .select('user_id')
-      .where('campaign_id', '=', found.campaign.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    // Whether the user already has the seat, and whether the GM removed them from it under this invite, asked at once.
+    const { seated, revoked } = await trx
+      .selectNoFrom(({ exists, selectFrom }) => [
+        exists(selectFrom('campaign_members').select('user_id').where('campaign_id', '=', found.campaign.id).where('user_id', '=', userId)).as('seated'),
+        exists(selectFrom('campaign_invite_revocations').select('user_id').where('invite_id', '=', found.invite.id).where('user_id', '=', userId)).as('revoked'),
+      ])
+      .executeTakeFirstOrThrow();
     if (seated) return found.campaign.id;
-    const revoked = await trx
-      .selectFrom('campaign_invite_revocations')
-      .select('user_id')
-      .where('invite_id', '=', found.invite.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
     if (revoked) throw new DomainError(410, REMOVED_WITH_THIS_INVITE);
     const { invite, campaign } = await claimInvite(trx, code);
     await addPlayer(trx, campaign.id, userId, invite.id);
