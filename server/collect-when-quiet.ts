@@ -28,10 +28,25 @@ export interface QuietCollectorOptions {
   minGrowthBytes?: number;
   /** Bytes in use that a collection could give back: V8's heap and the buffers it owns. */
   inUse?: () => number;
+  /**
+   * Starts the embedded database again (ADR 0356), when quiet after jobs that ran at least
+   * `relaunchAfterBusyMs` in all since the last one: its WebAssembly heap keeps every page a large
+   * piece of work touched, which only a new instance gives back. A collection follows it.
+   */
+  relaunch?: (() => Promise<void>) | undefined;
+  relaunchAfterBusyMs?: number;
+  now?: () => number;
 }
 
 const QUIET_MS = 2_000;
 const MIN_GROWTH_BYTES = 4 * 1024 * 1024;
+/**
+ * Work this long is large: the SRD (1.5 MB of Markdown, about 1,900 passages) or a 199-page PDF
+ * keep the workers busy for a minute or more and leave PGlite's heap 10-20 MB more resident;
+ * a handful of pages keep them busy for seconds and leave too little to be worth a relaunch
+ * (about a second in which statements wait).
+ */
+const RELAUNCH_AFTER_BUSY_MS = 30_000;
 
 function bytesInUse(): number {
   const usage = process.memoryUsage();
@@ -45,37 +60,60 @@ export function collectWhenQuiet({
   quietMs = QUIET_MS,
   minGrowthBytes = MIN_GROWTH_BYTES,
   inUse = bytesInUse,
+  relaunch,
+  relaunchAfterBusyMs = RELAUNCH_AFTER_BUSY_MS,
+  now = Date.now,
 }: QuietCollectorOptions = {}): QuietCollector {
   let running = 0;
   let timer: NodeJS.Timeout | undefined;
   // What the heap held when the workers started (or after the last collection): growth is counted from it.
   let baseline = inUse();
+  // How long jobs ran since the last relaunch, and since when some job runs.
+  let busyMs = 0;
+  let busySince = 0;
 
   const cancel = () => {
     clearTimeout(timer);
     timer = undefined;
   };
-  const collectIfGrown = () => {
-    timer = undefined;
-    if (running > 0 || !collect) return;
+  const collectIfGrown = (always = false) => {
+    if (!collect) return;
     const before = inUse();
-    if (before - baseline < minGrowthBytes) return;
+    if (!always && before - baseline < minGrowthBytes) return;
     const began = performance.now();
     collect();
     baseline = inUse();
     log().info({ freedMb: Math.round((before - baseline) / 1024 / 1024), ms: Math.round(performance.now() - began) }, 'collected after background work');
   };
+  const relaunchAfterLargeWork = async () => {
+    busyMs = 0;
+    const began = performance.now();
+    try {
+      await relaunch?.();
+      log().info({ ms: Math.round(performance.now() - began) }, 'started the embedded database again after large background work');
+    } catch (error) {
+      log().warn({ err: error }, 'starting the embedded database again after large background work failed; the next statement starts it');
+    }
+    // The old instance is garbage now, its WebAssembly memory with it.
+    if (running === 0) collectIfGrown(true);
+  };
+  const whenQuiet = () => {
+    timer = undefined;
+    if (running > 0) return;
+    if (relaunch && busyMs >= relaunchAfterBusyMs) void relaunchAfterLargeWork();
+    else collectIfGrown();
+  };
 
   return {
     started() {
-      running++;
+      if (running++ === 0) busySince = now();
       cancel();
     },
     ended() {
-      running = Math.max(0, running - 1);
-      if (running > 0 || !collect) return;
+      if (running > 0 && --running === 0) busyMs += now() - busySince;
+      if (running > 0 || (!collect && !relaunch)) return;
       cancel();
-      timer = setTimeout(collectIfGrown, quietMs).unref();
+      timer = setTimeout(whenQuiet, quietMs).unref();
     },
     stop: cancel,
   };
