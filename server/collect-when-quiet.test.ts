@@ -148,6 +148,22 @@ describe('starting the embedded database again once large work has ended', () =>
     expect(relaunch).toHaveBeenCalledOnce();
   });
 
+  it('collects the old instance once a job that started during the relaunch has ended', async () => {
+    let relaunched!: () => void;
+    relaunch.mockImplementationOnce(() => new Promise<void>((resolve) => (relaunched = resolve)));
+    const jobs = collector();
+    job(jobs, 40_000);
+    await vi.advanceTimersByTimeAsync(2_000);
+    jobs.started();
+    relaunched();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    jobs.ended();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(collect).toHaveBeenCalledOnce();
+  });
+
   it('still collects when a relaunch fails (the next statement starts the database)', async () => {
     relaunch.mockRejectedValueOnce(new Error('No space left on device'));
     const jobs = collector();

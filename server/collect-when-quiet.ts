@@ -71,15 +71,18 @@ export function collectWhenQuiet({
   // How long jobs ran since the last relaunch, and since when some job runs.
   let busyMs = 0;
   let busySince = 0;
+  // A relaunched database's old instance is collected at the first quiet, however little the heap grew.
+  let collectDue = false;
 
   const cancel = () => {
     clearTimeout(timer);
     timer = undefined;
   };
-  const collectIfGrown = (always = false) => {
+  const collectIfGrown = () => {
     if (!collect) return;
     const before = inUse();
-    if (!always && before - baseline < minGrowthBytes) return;
+    if (!collectDue && before - baseline < minGrowthBytes) return;
+    collectDue = false;
     const began = performance.now();
     collect();
     baseline = inUse();
@@ -94,8 +97,9 @@ export function collectWhenQuiet({
     } catch (error) {
       log().warn({ err: error }, 'starting the embedded database again after large background work failed; the next statement starts it');
     }
-    // The old instance is garbage now, its WebAssembly memory with it.
-    if (running === 0) collectIfGrown(true);
+    // The old instance is garbage now, its WebAssembly memory with it: collected now, or once a job that started meanwhile ends.
+    collectDue = true;
+    if (running === 0) collectIfGrown();
   };
   const whenQuiet = () => {
     timer = undefined;
