@@ -90,8 +90,24 @@ describe('collecting once background work has ended', () => {
 describe('starting the embedded database again once large work has ended', () => {
   let relaunch: ReturnType<typeof vi.fn<() => Promise<void>>>;
   let collect: ReturnType<typeof vi.fn<() => void>>;
-  const collector = () =>
-    collectWhenQuiet({ collect, quietMs: 2_000, minGrowthBytes: 4 * MB, inUse: () => 80 * MB, relaunch, relaunchAfterBusyMs: 30_000, now: Date.now });
+  // Resident memory: 240 MB at the start, 300 MB once the work is done (the tests below change it).
+  let rss: number;
+  const collector = () => {
+    rss = 240 * MB;
+    const jobs = collectWhenQuiet({
+      collect,
+      quietMs: 2_000,
+      minGrowthBytes: 4 * MB,
+      inUse: () => 80 * MB,
+      relaunch,
+      relaunchAfterBusyMs: 30_000,
+      relaunchAfterRssGrowthBytes: 32 * MB,
+      rss: () => rss,
+      now: Date.now,
+    });
+    rss = 300 * MB;
+    return jobs;
+  };
   /** A job that runs this long. */
   const job = (jobs: ReturnType<typeof collector>, ms: number) => {
     jobs.started();
@@ -132,6 +148,31 @@ describe('starting the embedded database again once large work has ended', () =>
       await vi.advanceTimersByTimeAsync(2_000);
     }
     expect(relaunch).toHaveBeenCalledOnce();
+  });
+
+  it('does not relaunch after long work that left resident memory close to where it was, and weighs the next one from what a relaunch left', async () => {
+    const jobs = collector();
+    // The relaunch and its collection leave 250 MB.
+    relaunch.mockImplementationOnce(async () => {
+      rss = 250 * MB;
+    });
+    rss = 260 * MB;
+    job(jobs, 40_000);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(relaunch).not.toHaveBeenCalled();
+    rss = 280 * MB;
+    job(jobs, 1_000);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(relaunch).toHaveBeenCalledOnce();
+    // 40 s more of work to 270 MB, 20 MB over what the relaunch left, is not worth another.
+    rss = 270 * MB;
+    job(jobs, 40_000);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(relaunch).toHaveBeenCalledOnce();
+    rss = 290 * MB;
+    job(jobs, 1_000);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(relaunch).toHaveBeenCalledTimes(2);
   });
 
   it('counts overlapping jobs once, and waits while any runs', async () => {

@@ -35,6 +35,9 @@ export interface QuietCollectorOptions {
    */
   relaunch?: (() => Promise<void>) | undefined;
   relaunchAfterBusyMs?: number;
+  /** ...and only when the process's resident memory grew this much since the last relaunch's collection (or the start). */
+  relaunchAfterRssGrowthBytes?: number;
+  rss?: () => number;
   now?: () => number;
 }
 
@@ -47,6 +50,12 @@ const MIN_GROWTH_BYTES = 4 * 1024 * 1024;
  * (about a second in which statements wait).
  */
 const RELAUNCH_AFTER_BUSY_MS = 30_000;
+/**
+ * What a relaunch must be able to give back to be worth its pause: the SRD twice and a 199-page PDF
+ * left the server 33 MB over a restart (ADR 0356); many small uploads (a test suite, a GM's notes)
+ * add busy time but little resident memory, and start nothing again.
+ */
+const RELAUNCH_AFTER_RSS_GROWTH_BYTES = 32 * 1024 * 1024;
 
 function bytesInUse(): number {
   const usage = process.memoryUsage();
@@ -62,6 +71,8 @@ export function collectWhenQuiet({
   inUse = bytesInUse,
   relaunch,
   relaunchAfterBusyMs = RELAUNCH_AFTER_BUSY_MS,
+  relaunchAfterRssGrowthBytes = RELAUNCH_AFTER_RSS_GROWTH_BYTES,
+  rss = () => process.memoryUsage.rss(),
   now = Date.now,
 }: QuietCollectorOptions = {}): QuietCollector {
   let running = 0;
@@ -73,6 +84,8 @@ export function collectWhenQuiet({
   let busySince = 0;
   // A relaunched database's old instance is collected at the first quiet, however little the heap grew.
   let collectDue = false;
+  // Resident memory at the start, then after each relaunch's collection: a relaunch is weighed against it.
+  let rssBaseline = rss();
 
   const cancel = () => {
     clearTimeout(timer);
@@ -82,29 +95,33 @@ export function collectWhenQuiet({
     if (!collect) return;
     const before = inUse();
     if (!collectDue && before - baseline < minGrowthBytes) return;
+    const afterRelaunch = collectDue;
     collectDue = false;
     const began = performance.now();
     collect();
     baseline = inUse();
+    if (afterRelaunch) rssBaseline = rss();
     log().info({ freedMb: Math.round((before - baseline) / 1024 / 1024), ms: Math.round(performance.now() - began) }, 'collected after background work');
   };
   const relaunchAfterLargeWork = async () => {
     busyMs = 0;
     const began = performance.now();
+    const rssBeforeMb = Math.round(rss() / 1024 / 1024);
     try {
       await relaunch?.();
-      log().info({ ms: Math.round(performance.now() - began) }, 'started the embedded database again after large background work');
+      log().info({ ms: Math.round(performance.now() - began), rssBeforeMb }, 'started the embedded database again after large background work');
     } catch (error) {
       log().warn({ err: error }, 'starting the embedded database again after large background work failed; the next statement starts it');
     }
     // The old instance is garbage now, its WebAssembly memory with it: collected now, or once a job that started meanwhile ends.
     collectDue = true;
     if (running === 0) collectIfGrown();
+    if (!collect) rssBaseline = rss();
   };
   const whenQuiet = () => {
     timer = undefined;
     if (running > 0) return;
-    if (relaunch && busyMs >= relaunchAfterBusyMs) void relaunchAfterLargeWork();
+    if (relaunch && busyMs >= relaunchAfterBusyMs && rss() - rssBaseline >= relaunchAfterRssGrowthBytes) void relaunchAfterLargeWork();
     else collectIfGrown();
   };
 

@@ -6,7 +6,7 @@ import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startQueue } from '../queue';
 import type { Database } from './database';
-import { createEmbeddedTestDatabase } from './test-database';
+import { createEmbeddedTestDatabase } from './test-template';
 
 /**
  * The embedded database started again over its folder after large work (ADR 0356): what was
