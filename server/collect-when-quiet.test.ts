@@ -101,7 +101,7 @@ describe('starting the embedded database again once large work has ended', () =>
       inUse: () => 80 * MB,
       relaunch,
       relaunchAfterBusyMs: 30_000,
-      relaunchAfterRssGrowthBytes: 32 * MB,
+      relaunchAfterRssGrowthBytes: 16 * MB,
       rss: () => rss,
       now: Date.now,
     });
@@ -156,20 +156,20 @@ describe('starting the embedded database again once large work has ended', () =>
     relaunch.mockImplementationOnce(async () => {
       rss = 250 * MB;
     });
-    rss = 260 * MB;
+    rss = 250 * MB;
     job(jobs, 40_000);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(relaunch).not.toHaveBeenCalled();
-    rss = 280 * MB;
+    rss = 260 * MB;
     job(jobs, 1_000);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(relaunch).toHaveBeenCalledOnce();
-    // 40 s more of work to 270 MB, 20 MB over what the relaunch left, is not worth another.
-    rss = 270 * MB;
+    // 40 s more of work to 260 MB, 10 MB over what the relaunch left, is not worth another.
+    rss = 260 * MB;
     job(jobs, 40_000);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(relaunch).toHaveBeenCalledOnce();
-    rss = 290 * MB;
+    rss = 270 * MB;
     job(jobs, 1_000);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(relaunch).toHaveBeenCalledTimes(2);

@@ -51,11 +51,12 @@ const MIN_GROWTH_BYTES = 4 * 1024 * 1024;
  */
 const RELAUNCH_AFTER_BUSY_MS = 30_000;
 /**
- * What a relaunch must be able to give back to be worth its pause: the SRD twice and a 199-page PDF
- * left the server 33 MB over a restart (ADR 0356); many small uploads (a test suite, a GM's notes)
- * add busy time but little resident memory, and start nothing again.
+ * What a relaunch must be able to give back to be worth its pause: five SRDs and three 199-page PDFs
+ * left the server 31 MB over a restart (19 MB of it PGlite's heap), the SRD twice and one PDF 33 MB
+ * (ADR 0356); a run of small uploads adds busy time but less resident memory, and starts the
+ * database again only once it has added this much since the last relaunch.
  */
-const RELAUNCH_AFTER_RSS_GROWTH_BYTES = 32 * 1024 * 1024;
+const RELAUNCH_AFTER_RSS_GROWTH_BYTES = 16 * 1024 * 1024;
 
 function bytesInUse(): number {
   const usage = process.memoryUsage();
