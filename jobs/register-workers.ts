@@ -18,10 +18,11 @@ export const JOB_HANDLERS: readonly JobHandler[] = [ingestHandler, indexVectorsH
  * (LISTEN/NOTIFY; a 2 s poll is the backstop; an ended job wakes its queue's workers too, so a
  * backlog is worked through without waits), heartbeats are sent while a handler runs,
  * and a throw is retried by the queue's options or dead-lettered. When no job runs any more, a
- * full collection returns what the jobs left (server/collect-when-quiet.ts, ADR 0237).
+ * full collection returns what the jobs left (server/collect-when-quiet.ts, ADR 0237); after large
+ * work the embedded database is started again first (ADR 0356).
  */
 export async function registerWorkers(boss: PgBoss, services: Services): Promise<void> {
-  const collector = collectWhenQuiet();
+  const collector = collectWhenQuiet({ relaunch: services.database.relaunch });
   boss.once('stopped', collector.stop);
   for (const handler of JOB_HANDLERS) {
     await boss.work(

@@ -25,6 +25,8 @@ export interface Database {
   pglite?: PGlite;
   /** When the embedded engine last started again after its disk filled (ms), or null. */
   recoveredAt?(): number | null;
+  /** Starts the embedded engine again over its folder, giving back the memory its work touched (ADR 0356). */
+  relaunch?(): Promise<void>;
   /** The server connection string, when we run on a Postgres server. */
   url?: string;
   close(): Promise<void>;
@@ -103,9 +105,15 @@ export interface EmbeddedOptions {
 }
 
 export async function openEmbedded(dataDir: string | 'memory', options: EmbeddedOptions = {}): Promise<Database> {
-  const settings = { extensions: { vector }, startParams: pgliteStartParams(dataDir), ...FAST_BYTEA };
+  const settings = { extensions: { vector }, ...FAST_BYTEA };
   if (dataDir === 'memory')
-    return embeddedDatabase(await PGlite.create('memory://', { ...settings, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) }));
+    return embeddedDatabase(
+      await PGlite.create('memory://', {
+        ...settings,
+        startParams: pgliteStartParams(dataDir),
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      }),
+    );
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const filesystem = options.filesystem ?? ((dir, onDiskFull) => new DiskWatchingFS(dir, onDiskFull));
   let loadDataDir = options.loadDataDir ?? (options.pristineFile === null ? undefined : pristineDatabaseFor(dataDir, options.pristineFile));
@@ -116,11 +124,12 @@ export async function openEmbedded(dataDir: string | 'memory', options: Embedded
     if (free !== null && free < LOW_SPACE_BYTES)
       throw Object.assign(new Error('No space left on device: the disk holding the data folder is full'), { code: 'ENOSPC' });
     const watched = filesystem(dataDir, onDiskFull);
-    const pglite = PGlite.create({ ...settings, fs: watched, ...(loadDataDir ? { loadDataDir } : {}) });
+    // The settings are read at each start, so a relaunch sizes the buffer pool from the library as a restart would.
+    const pglite = PGlite.create({ ...settings, startParams: pgliteStartParams(dataDir), fs: watched, ...(loadDataDir ? { loadDataDir } : {}) });
     loadDataDir = undefined;
     return { fs: watched, pglite };
   });
-  return { ...embeddedDatabase(instance.asPglite()), recoveredAt: () => instance.recoveredAt };
+  return { ...embeddedDatabase(instance.asPglite()), recoveredAt: () => instance.recoveredAt, relaunch: () => instance.relaunch() };
 }
 
 /** A Database over an open PGlite (also used by tests, which load it from a template). */

@@ -62,13 +62,26 @@ export class DiskWatchingFS extends NodeFS {
 export type OpenInstance = (onDiskFull: () => void, restart: boolean) => { fs: DiskWatchingFS; pglite: Promise<PGlite> };
 
 // PGlite's methods that reach the database; each runs on the instance current when it is called.
-const DATABASE_METHODS = new Set(['query', 'exec', 'transaction', 'listen', 'unlisten', 'sql', 'describeQuery', 'dumpDataDir', 'execProtocol', 'execProtocolRaw']);
+const DATABASE_METHODS = new Set(['query', 'exec', 'transaction', 'unlisten', 'sql', 'describeQuery', 'dumpDataDir', 'execProtocol', 'execProtocolRaw']);
+
+type Notify = (payload: string) => void;
+/** A LISTEN made through the instance's proxy: made again on every new instance (pg-boss's wake-ups). */
+interface Subscription {
+  channel: string;
+  callback: Notify;
+  unsubscribe: () => Promise<void>;
+}
 
 const diskFullError = (what: string, cause?: unknown) => Object.assign(new Error(`No space left on device: ${what}`, { cause }), { code: 'ENOSPC' });
 
 export class RecoveringInstance {
   private current: { pglite: PGlite; fs: DiskWatchingFS } | null = null;
   private starting: Promise<PGlite> | null = null;
+  private readonly subscriptions = new Set<Subscription>();
+  /** Calls through the proxy not yet settled: a relaunch waits for none to run. */
+  private inFlight = 0;
+  private whenIdle: (() => void) | null = null;
+  private relaunching: Promise<void> | null = null;
   /** When an instance last started again after the disk filled (ms), or null. */
   recoveredAt: number | null = null;
 
@@ -97,8 +110,55 @@ export class RecoveringInstance {
     watched = opened.fs;
     opened.pglite.catch(() => undefined);
     const pglite = await Promise.race([opened.pglite, fullWhileStarting]);
+    for (const subscription of this.subscriptions) subscription.unsubscribe = await pglite.listen(subscription.channel, subscription.callback);
     this.current = { pglite, fs: opened.fs };
     return pglite;
+  }
+
+  /**
+   * Closes the running instance and starts a new one over the same folder, as a restart would:
+   * PGlite's WebAssembly heap never shrinks, so every page a large piece of work touched stays
+   * resident until the instance is gone (ADR 0356). Calls made meanwhile wait for the new
+   * instance; calls under way (a transaction included) finish on the old one first. LISTENs made
+   * through the proxy are made again on the new instance.
+   */
+  relaunch(): Promise<void> {
+    this.relaunching ??= (async () => {
+      if (this.inFlight > 0) await new Promise<void>((resolve) => (this.whenIdle = resolve));
+      this.whenIdle = null;
+      await this.starting?.catch(() => undefined);
+      const running = this.current;
+      this.current = null;
+      await running?.pglite.close();
+      await this.launch(true);
+    })().finally(() => {
+      this.relaunching = null;
+    });
+    return this.relaunching;
+  }
+
+  /** Runs a call on the current instance, after any relaunch under way, counted while it runs. */
+  private async run<T>(call: (pglite: PGlite) => Promise<T>): Promise<T> {
+    while (this.relaunching) await this.relaunching.catch(() => undefined);
+    this.inFlight++;
+    try {
+      return await call(await this.use());
+    } finally {
+      if (--this.inFlight === 0) this.whenIdle?.();
+    }
+  }
+
+  private async listen(channel: string, callback: Notify): Promise<() => Promise<void>> {
+    const subscription: Subscription = { channel, callback, unsubscribe: async () => {} };
+    await this.run(async (pglite) => {
+      subscription.unsubscribe = await pglite.listen(channel, callback);
+      this.subscriptions.add(subscription);
+    });
+    return () =>
+      this.run(async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.unsubscribe();
+      });
   }
 
   /**
@@ -128,19 +188,20 @@ export class RecoveringInstance {
   asPglite(): PGlite {
     return new Proxy({} as PGlite, {
       get: (_target, property) => {
+        if (property === 'listen') return (channel: string, callback: Notify) => this.listen(channel, callback);
         if (typeof property === 'string' && DATABASE_METHODS.has(property)) {
-          return async (...args: unknown[]) => {
-            const pglite = await this.use();
-            const running = this.current;
-            if (property === 'transaction') {
-              const body = args[0] as (tx: object) => Promise<unknown>;
-              args = [(tx: object) => body(statementsAsDiskFull(tx, () => running?.fs.isRetired === true))];
-            }
-            return asDiskFull(
-              () => (pglite as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[property](...args),
-              () => running?.fs.isRetired === true,
-            );
-          };
+          return (...args: unknown[]) =>
+            this.run((pglite) => {
+              const running = this.current;
+              if (property === 'transaction') {
+                const body = args[0] as (tx: object) => Promise<unknown>;
+                args = [(tx: object) => body(statementsAsDiskFull(tx, () => running?.fs.isRetired === true))];
+              }
+              return asDiskFull(
+                () => (pglite as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[property](...args),
+                () => running?.fs.isRetired === true,
+              );
+            });
         }
         if (property === 'close') return () => this.close();
         const pglite = this.current?.pglite;
@@ -151,6 +212,7 @@ export class RecoveringInstance {
   }
 
   async close(): Promise<void> {
+    await this.relaunching?.catch(() => undefined);
     await this.starting?.catch(() => undefined);
     const running = this.current;
     this.current = null;
