@@ -70,12 +70,17 @@ async function controlStream(page: Page) {
 
 const delta = (text: string) => `event: delta\ndata: ${JSON.stringify({ text })}\n\n`;
 
-for (const size of SIZES) {
-  test.describe(`${size.name} ${size.width}x${size.height}`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } });
+/** Each check at every size in turn, in one page (ADR 0363): a fresh load at each size. */
+async function atEachSize(check: (size: (typeof SIZES)[number]) => Promise<void>) {
+  test.setTimeout(SIZES.length * 120_000);
+  for (const size of SIZES) await test.step(`${size.name} ${size.width}x${size.height}`, () => check(size));
+}
 
-    test('the message list takes most of the screen; the campaign context folds away', async ({ page, user }) => {
-      const { campaignId, conversationId } = await campaignWithConversation(page.request, user.token);
+test.describe('the assistant at phone, tablet and laptop sizes', () => {
+  test('the message list takes most of the screen; the campaign context folds away', async ({ page, user }) => {
+    const { campaignId, conversationId } = await campaignWithConversation(page.request, user.token);
+    await atEachSize(async (size) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto(`/assistant?campaign=${campaignId}&conversation=${conversationId}`);
       await expect(page.getByTestId('chat-message')).toHaveCount(2);
       expect(await messageShare(page), 'share of the viewport the messages get').toBeGreaterThanOrEqual(size.share);
@@ -85,10 +90,14 @@ for (const size of SIZES) {
       await context.locator('summary').click();
       await expect(context.getByText('drowned city of Saltmere')).toBeVisible();
     });
+  });
 
-    test('markdown renders while streaming, a new answer opens at its text, and Stop ends a stream', async ({ page, user }) => {
+  test('markdown renders while streaming, a new answer opens at its text, and Stop ends a stream', async ({ page, user }) => {
+    await controlStream(page);
+    await atEachSize(async (size) => {
+      // A conversation of its own at each size: the test adds to it.
       const { campaignId, conversationId } = await campaignWithConversation(page.request, user.token);
-      await controlStream(page);
+      await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto(`/assistant?campaign=${campaignId}&conversation=${conversationId}`);
       await page.getByLabel('Your question').fill('Tell me everything about the crown.');
       await page.getByRole('button', { name: 'Send' }).click();
@@ -142,7 +151,7 @@ for (const size of SIZES) {
       await expect(answer.locator('.citations')).not.toBeInViewport();
     });
   });
-}
+});
 
 test.describe('the chat controls', () => {
   test.use({ viewport: { width: 1280, height: 720 } });

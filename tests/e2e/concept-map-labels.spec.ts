@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { auth, SCREENS, seedTome } from './tome-seed';
+import { atEachScreen, auth, SCREENS, seedTome } from './tome-seed';
 
 /** The names drawn over another concept's dot, as "name over dot" (a pixel of anti-aliasing allowed): none may be. */
 const labelsOverDots = (graph: Locator) =>
@@ -39,18 +39,21 @@ const NOTES = `greywater-session-notes.md
 **The Drowned Chapel** lies under the harbour of Greywater. The Pale Lantern meets at the Drowned Chapel.
 `;
 
-for (const screen of SCREENS) {
-  test(`every concept drawn has a visible label, and no heading or file name is one (${screen.name})`, async ({ page, user }) => {
-    await page.setViewportSize(screen.viewport);
-    const { datasetId } = await seedTome(page.request, user.token, { 'greywater-session-notes.md': NOTES });
-    const campaign = await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: 'Greywater' } });
-    const campaignId = ((await campaign.json()) as { id: string }).id;
-    expect((await page.request.post(`/api/campaigns/${campaignId}/datasets`, { headers: auth(user.token), data: { dataset_id: datasetId } })).status()).toBe(200);
-
+test('every concept drawn has a visible label, and no heading or file name is one, at phone, tablet and desktop sizes', async ({ page, user }) => {
+  const { datasetId } = await seedTome(page.request, user.token, { 'greywater-session-notes.md': NOTES });
+  const campaign = await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: 'Greywater' } });
+  const campaignId = ((await campaign.json()) as { id: string }).id;
+  expect((await page.request.post(`/api/campaigns/${campaignId}/datasets`, { headers: auth(user.token), data: { dataset_id: datasetId } })).status()).toBe(200);
+  test.setTimeout(3 * 120_000);
+  // The map is generated once, from the first size's page; each size loads it afresh.
+  let generated = false;
+  await atEachScreen(page, async () => {
     await page.goto(`/concept-map?campaign=${campaignId}`);
-    await page.getByRole('link', { name: 'Select Documents' }).first().click();
-    const modal = page.getByTestId('select-documents-modal');
-    await modal.getByRole('button', { name: 'Generate Map' }).click();
+    if (!generated) {
+      await page.getByRole('link', { name: 'Select Documents' }).first().click();
+      await page.getByTestId('select-documents-modal').getByRole('button', { name: 'Generate Map' }).click();
+      generated = true;
+    }
     const graph = page.getByTestId('concept-graph');
     await expect(graph).toHaveAttribute('data-state', 'settled', { timeout: 30_000 });
     const nodes = graph.locator('[data-node-id]');
@@ -64,7 +67,7 @@ for (const screen of SCREENS) {
     }
     expect(await labelsOverDots(graph)).toEqual([]);
   });
-}
+});
 
 /** A crowded map: 40 people of one town, each tied to the next, so their labels compete for room. */
 const FIRST = ['Wenna', 'Hollis', 'Marrow', 'Tamsin', 'Corvin', 'Isolde', 'Bram', 'Odile'];

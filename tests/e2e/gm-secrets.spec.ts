@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { SCREENS, seedTome, showToPlayers } from './tome-seed';
+import { atEachScreen, SCREENS, seedTome, showToPlayers } from './tome-seed';
 
 /**
  * Secrets the GM can see (issue 34, item 3): `:::gm` blocks drawn as marked, labelled blocks in
@@ -30,14 +30,11 @@ async function expectSecretsDrawn(content: Locator, secret: string) {
   await expect(content).not.toContainText(':::');
 }
 
-for (const screen of SCREENS) {
-  test.describe(`GM-only passages on a ${screen.name}`, () => {
-    test.use({ viewport: screen.viewport });
-
-    test('the viewer draws the block marked and labelled, apart from the list, and the badges say who sees the document', async ({ page, user }) => {
-      const { datasetId, documents } = await seedTome(page.request, user.token, { 'greywater.md': LORE, 'session.txt': NOTES });
-      await showToPlayers(page.request, user.token, datasetId, documents['greywater.md']);
-
+test.describe('GM-only passages at phone, tablet and desktop sizes', () => {
+  test('the viewer draws the block marked and labelled, apart from the list, and the badges say who sees the document', async ({ page, user }) => {
+    const { datasetId, documents } = await seedTome(page.request, user.token, { 'greywater.md': LORE, 'session.txt': NOTES });
+    await showToPlayers(page.request, user.token, datasetId, documents['greywater.md']);
+    await atEachScreen(page, async () => {
       await page.goto(viewerUrl(datasetId, documents['greywater.md']));
       const viewer = page.getByRole('dialog', { name: 'greywater.md' });
       const content = viewer.getByTestId('document-content');
@@ -61,7 +58,7 @@ for (const screen of SCREENS) {
       await expect(page.getByTestId('document-row').filter({ hasText: 'session.txt' }).getByTestId('visibility-badge')).toHaveText('GM only');
     });
   });
-}
+});
 
 test.describe('Mark GM-only in the editor', () => {
   for (const screen of [SCREENS[0], SCREENS[2]]) {

@@ -1,6 +1,7 @@
-import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { buildPdf } from '../../server/domain/ingest/extract/test-fixtures';
 import { inviteCode, PASSWORD, uniqueName } from './fixtures';
+import { test } from './worker-page';
 import { expectMainAction, expectNoHorizontalOverflow, expectTapTargets, isTouchSize, keepScreenshot, SIZES, type Size } from './layout-checks';
 
 /**
@@ -88,7 +89,6 @@ async function buildWorld(browser: Browser, baseURL: string): Promise<World> {
 }
 
 let world: World;
-const test = base;
 // The longest file by far: its tests are independent visits, shared out between the workers (each builds its own world).
 test.describe.configure({ mode: 'parallel' });
 test.beforeAll(async ({ browser }, testInfo) => {
@@ -222,7 +222,9 @@ const SCREENS: Screen[] = [
 ];
 
 async function visit(page: Page, screen: Screen) {
-  if (!screen.signedOut) await page.context().addCookies(world.cookies);
+  // The worker's one page goes from screen to screen: signed in as the world's GM, or signed out.
+  if (screen.signedOut) await page.context().clearCookies();
+  else await page.context().addCookies(world.cookies);
   await page.goto(screen.url(world));
   await page.waitForLoadState('networkidle');
   if (screen.open) await screen.open(page);
@@ -244,7 +246,7 @@ const [phone, tablet, ...wider] = SIZES;
 const LOADS: Size[][] = [[...wider].reverse(), [tablet], [phone]];
 
 for (const screen of SCREENS) {
-  test(screen.name, async ({ page }, testInfo) => {
+  test(screen.name, async ({ workerPage: page }, testInfo) => {
     test.setTimeout(SIZES.length * 60_000);
     for (const sizes of LOADS) {
       await page.setViewportSize({ width: sizes[0].width, height: sizes[0].height });
@@ -262,24 +264,22 @@ for (const screen of SCREENS) {
   });
 }
 
-for (const size of SIZES) {
-  test.describe(`${size.name} ${size.width}x${size.height}`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } });
-
-    if (size.width >= 1280) {
-      for (const conversation of [false, true]) {
-        test(`assistant chat input visible without scrolling (${conversation ? 'a conversation open' : 'new conversation'})`, async ({ page }, testInfo) => {
-          await page.context().addCookies(world.cookies);
-          await page.goto(`/assistant?campaign=${world.campaignId}${conversation ? `&conversation=${world.conversationId}` : ''}`);
-          if (conversation) await expect(page.getByTestId('chat-message')).toHaveCount(4);
-          await expect(page.getByLabel('Your question')).toBeInViewport({ ratio: 1 });
-          await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
-          expect(await page.evaluate(() => window.scrollY)).toBe(0);
-          // The newest answer is on screen too, not hidden under the input.
-          if (conversation) await expect(page.getByTestId('chat-message').last()).toBeInViewport();
-          await keepScreenshot(page, testInfo, size, `assistant-chat-first-screen${conversation ? '-conversation' : ''}`);
-        });
-      }
+// What the first screen of a fresh load shows, at the laptop and the desktop size in turn.
+for (const conversation of [false, true]) {
+  test(`assistant chat input visible without scrolling (${conversation ? 'a conversation open' : 'new conversation'})`, async ({ workerPage: page }, testInfo) => {
+    for (const size of SIZES.filter((s) => s.width >= 1280)) {
+      await test.step(`${size.name} ${size.width}x${size.height}`, async () => {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.context().addCookies(world.cookies);
+        await page.goto(`/assistant?campaign=${world.campaignId}${conversation ? `&conversation=${world.conversationId}` : ''}`);
+        if (conversation) await expect(page.getByTestId('chat-message')).toHaveCount(4);
+        await expect(page.getByLabel('Your question')).toBeInViewport({ ratio: 1 });
+        await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        // The newest answer is on screen too, not hidden under the input.
+        if (conversation) await expect(page.getByTestId('chat-message').last()).toBeInViewport();
+        await keepScreenshot(page, testInfo, size, `assistant-chat-first-screen${conversation ? '-conversation' : ''}`);
+      });
     }
   });
 }

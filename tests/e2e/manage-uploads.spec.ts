@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { documentFile } from './documents';
 import { expect, test, uniqueName } from './fixtures';
-import { auth, SCREENS } from './tome-seed';
+import { atEachScreen, auth } from './tome-seed';
 
 /**
  * Manage Documents stays open while its uploads go on: each file is listed by name with its
@@ -20,9 +20,10 @@ async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer 
 }
 
 test.describe('Manage Documents during uploads', () => {
-  for (const screen of SCREENS) {
-    test(`${screen.name}: stays open with each file's progress, and lists the documents as they are ready`, async ({ page, user }) => {
-      await page.setViewportSize(screen.viewport);
+  test("stays open with each file's progress, and lists the documents as they are ready, at phone, tablet and desktop sizes", async ({ page, user }) => {
+    // A tome of its own at each size, in the one page; each size may wait on its jobs (below).
+    test.setTimeout(3 * 120_000);
+    await atEachScreen(page, async (screen) => {
       const name = uniqueName('Uploads ');
       expect((await page.request.post('/api/datasets', { headers: auth(user.token), data: { name } })).status()).toBe(201);
       await page.goto('/dashboard?tab=datasets');
@@ -75,5 +76,5 @@ test.describe('Manage Documents during uploads', () => {
       await manage.getByRole('button', { name: 'Close' }).click();
       await expect(manage).toBeHidden();
     });
-  }
+  });
 });

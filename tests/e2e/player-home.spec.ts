@@ -30,15 +30,19 @@ async function expectNoneOf(text: Promise<string>, words: string[]) {
 
 test.describe.configure({ timeout: 240_000 });
 
-for (const size of SIZES) {
-  test.describe(`${size.name} ${size.width}x${size.height}`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } });
-
-    test('a player lands on their campaign, and its documents, timeline, concept map and Assistant are one tap away', async ({ page, user, browser, baseURL }) => {
-      const table = await seedGmTable(page.request, user.token);
-      const { page: player } = await seatPlayer(browser, baseURL!, page.request, user.token, table.campaignId);
+test('a player lands on their campaign, and its documents, timeline, concept map and Assistant are one tap away, at phone, tablet and desktop sizes', async ({
+  page,
+  user,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(SIZES.length * 120_000);
+  // One table and one seated player, who goes through it afresh at each size (ADR 0363).
+  const table = await seedGmTable(page.request, user.token);
+  const { page: player } = await seatPlayer(browser, baseURL!, page.request, user.token, table.campaignId);
+  for (const size of SIZES) {
+    await test.step(`${size.name} ${size.width}x${size.height}`, async () => {
       await player.setViewportSize({ width: size.width, height: size.height });
-
       await player.goto('/');
       await expect(player).toHaveURL(/\/dashboard$/);
       await expect(player.getByRole('heading', { name: 'Your campaign', level: 1 })).toBeVisible();
@@ -78,10 +82,10 @@ for (const size of SIZES) {
       await expect(player).toHaveURL(new RegExp(`/assistant\\?campaign=${table.campaignId}`));
       await expect(player.getByLabel('Your question')).toBeVisible();
       await expectNoneOf(shownText(player, 'body'), GM_WORDS);
-      await player.context().close();
     });
-  });
-}
+  }
+  await player.context().close();
+});
 
 test.describe('without JavaScript, on a phone', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });

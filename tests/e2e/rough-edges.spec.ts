@@ -1,13 +1,11 @@
 import { expect, test, uniqueName } from './fixtures';
-import { auth, SCREENS, seedTome } from './tome-seed';
+import { atEachScreen, auth, seedTome } from './tome-seed';
 
 /** Issue 34, item 4: rough edges a GM meets at the table, each checked at phone, tablet and desktop sizes. */
 
-for (const screen of SCREENS) {
-  test.describe(`rough edges on a ${screen.name}`, () => {
-    test.use({ viewport: screen.viewport });
-
-    test('the Metadata modal has one save, and it keeps a changed name with the tags', async ({ page, user }) => {
+test.describe('rough edges at phone, tablet and desktop sizes', () => {
+  test('the Metadata modal has one save, and it keeps a changed name with the tags', async ({ page, user }) => {
+    await atEachScreen(page, async () => {
       const name = uniqueName('Harbour notes ');
       expect((await page.request.post('/api/datasets', { headers: auth(user.token), data: { name } })).status()).toBe(201);
       await page.goto('/dashboard?tab=datasets');
@@ -23,10 +21,12 @@ for (const screen of SCREENS) {
       await expect(card).toBeVisible();
       await expect(card.locator('.tag')).toHaveText(['smugglers', 'tide']);
     });
+  });
 
-    test('"Visible to players" is a styled box a finger can hit, and its label checks it', async ({ page, user }) => {
-      const campaign = await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: uniqueName('Tide ') } });
-      const campaignId = ((await campaign.json()) as { id: string }).id;
+  test('"Visible to players" is a styled box a finger can hit, and its label checks it', async ({ page, user }) => {
+    const campaign = await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: uniqueName('Tide ') } });
+    const campaignId = ((await campaign.json()) as { id: string }).id;
+    await atEachScreen(page, async () => {
       await page.goto(`/timeline?campaign=${campaignId}`);
       await expect(page.getByRole('form', { name: 'Timeline view' }).getByRole('button', { name: 'Show' })).toBeHidden();
       await page.getByRole('link', { name: '+ Add Event' }).click();
@@ -40,9 +40,11 @@ for (const screen of SCREENS) {
       await modal.getByText('(unchecked: only you, the GM, see this event)').click();
       await expect(box).toBeChecked();
     });
+  });
 
-    test('an invite shown only once has Copy buttons that copy it', async ({ page, user, context }) => {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  test('an invite shown only once has Copy buttons that copy it', async ({ page, user, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await atEachScreen(page, async () => {
       const campaign = await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: uniqueName('Copy ') } });
       const campaignId = ((await campaign.json()) as { id: string }).id;
       await page.goto(`/campaigns/${campaignId}/players`);
@@ -56,7 +58,7 @@ for (const screen of SCREENS) {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     });
   });
-}
+});
 
 test.describe('rough edges without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -84,37 +86,39 @@ test.describe('rough edges without JavaScript', () => {
   });
 });
 
-for (const screen of SCREENS) {
-  test.describe(`labels and tabs on a ${screen.name}`, () => {
-    test.use({ viewport: screen.viewport });
-
-    test('a homebrew lore tome is not labelled Official D&D or Rules by itself', async ({ page, user }) => {
-      const name = uniqueName('Homebrew lore of Aerth ');
-      const created = await page.request.post('/api/datasets', {
-        headers: auth(user.token),
-        data: { name, description: 'Our D&D world: its gods, and the rules of its magic' },
-      });
-      expect(created.status()).toBe(201);
+test.describe('labels and tabs at phone, tablet and desktop sizes', () => {
+  test('a homebrew lore tome is not labelled Official D&D or Rules by itself', async ({ page, user }) => {
+    const name = uniqueName('Homebrew lore of Aerth ');
+    const created = await page.request.post('/api/datasets', {
+      headers: auth(user.token),
+      data: { name, description: 'Our D&D world: its gods, and the rules of its magic' },
+    });
+    expect(created.status()).toBe(201);
+    await atEachScreen(page, async () => {
       await page.goto('/dashboard?tab=datasets');
       const card = page.getByRole('article', { name });
       await expect(card.getByText('Lore', { exact: true })).toBeVisible();
       await expect(card.getByText('Official D&D')).toHaveCount(0);
       await expect(card.getByText('Rules', { exact: true })).toHaveCount(0);
     });
+  });
 
-    test('a document preview shows words, not Markdown marks or front matter', async ({ page, user }) => {
-      const saved = '---\ntitle: Combat notes\ntype: rules\n---\n\nCombat\n======\n\n**Initiative** is rolled once per encounter.\n';
-      const { datasetId } = await seedTome(page.request, user.token, { 'combat-notes.md': saved });
+  test('a document preview shows words, not Markdown marks or front matter', async ({ page, user }) => {
+    const saved = '---\ntitle: Combat notes\ntype: rules\n---\n\nCombat\n======\n\n**Initiative** is rolled once per encounter.\n';
+    const { datasetId } = await seedTome(page.request, user.token, { 'combat-notes.md': saved });
+    await atEachScreen(page, async () => {
       await page.goto(`/dashboard?tab=datasets&manage=${datasetId}`);
       const preview = page.getByTestId('document-row').filter({ hasText: 'combat-notes.md' }).locator('.document-preview');
       await expect(preview).toHaveText('Combat Initiative is rolled once per encounter.');
     });
+  });
 
-    test('every content type tab is in view, none cut off', async ({ page, user }) => {
-      const { datasetId } = await seedTome(page.request, user.token, { 'notes.md': '# Notes\n\nThe harbour of Greywater.\n' });
-      const campaign = await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: uniqueName('Workshop ') } });
-      const campaignId = ((await campaign.json()) as { id: string }).id;
-      await page.request.post(`/api/campaigns/${campaignId}/datasets`, { headers: auth(user.token), data: { dataset_id: datasetId } });
+  test('every content type tab is in view, none cut off', async ({ page, user }) => {
+    const { datasetId } = await seedTome(page.request, user.token, { 'notes.md': '# Notes\n\nThe harbour of Greywater.\n' });
+    const campaign = await page.request.post('/api/campaigns', { headers: auth(user.token), data: { name: uniqueName('Workshop ') } });
+    const campaignId = ((await campaign.json()) as { id: string }).id;
+    await page.request.post(`/api/campaigns/${campaignId}/datasets`, { headers: auth(user.token), data: { dataset_id: datasetId } });
+    await atEachScreen(page, async () => {
       await page.goto(`/content?campaign=${campaignId}`);
       const tabs = page.getByRole('radiogroup', { name: 'Content type' });
       await expect(tabs).toBeVisible();
@@ -129,4 +133,4 @@ for (const screen of SCREENS) {
       expect(await tabs.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     });
   });
-}
+});

@@ -232,36 +232,39 @@ test('a player posting to the GM’s page actions gets 404 and changes nothing',
   await player.context().close();
 });
 
-for (const size of SIZES.filter((s) => s.width === 390 || s.width === 1280)) {
-  test(`seat screens fit at ${size.width}x${size.height}`, async ({ page, user, browser, baseURL }, testInfo) => {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    const campaignId = await createCampaignByApi(page.request, user.token, uniqueName('A campaign with a rather long name '));
-    const invite = await inviteByApi(page.request, user.token, campaignId, { uses: 3, note: 'The Thursday group at the lighthouse' });
-    const player = await playerPage(browser, baseURL!, true);
-    await player.setViewportSize({ width: size.width, height: size.height });
-    await registerThroughInvite(player, invite.link, uniqueName('player'));
-    await expect(player).toHaveURL(/joined=/);
+test('seat screens fit at 390x844 and 1280x720', async ({ page, user, browser, baseURL }, testInfo) => {
+  // One campaign and one seated player, both screens resized in place (ADR 0363).
+  const campaignId = await createCampaignByApi(page.request, user.token, uniqueName('A campaign with a rather long name '));
+  const invite = await inviteByApi(page.request, user.token, campaignId, { uses: 3, note: 'The Thursday group at the lighthouse' });
+  const player = await playerPage(browser, baseURL!, true);
+  await registerThroughInvite(player, invite.link, uniqueName('player'));
+  await expect(player).toHaveURL(/joined=/);
 
-    await page.goto(`/campaigns/${campaignId}/players`);
-    await page.getByRole('button', { name: 'Create invite' }).click();
-    await expect(page.getByTestId('invite-link')).toBeVisible();
-    const screens: [Page, string][] = [
-      [page, 'players'],
-      [player, 'dashboard'],
-      [player, 'notes'],
-      [player, 'join'],
-    ];
-    for (const [who, name] of screens) {
-      if (name === 'dashboard') await who.goto('/dashboard?tab=campaigns');
-      if (name === 'notes') await who.goto(`/campaigns/${campaignId}/notes`);
-      if (name === 'join') await who.goto('/join');
-      await expectNoHorizontalOverflow(who);
-      if (size.width <= 1024) await expectTapTargets(who);
-      await keepScreenshot(who, testInfo, size, `seats-${name}`);
-    }
-    await player.context().close();
-  });
-}
+  for (const size of SIZES.filter((s) => s.width === 390 || s.width === 1280)) {
+    await test.step(`${size.width}x${size.height}`, async () => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await player.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(`/campaigns/${campaignId}/players`);
+      await page.getByRole('button', { name: 'Create invite' }).click();
+      await expect(page.getByTestId('invite-link')).toBeVisible();
+      const screens: [Page, string][] = [
+        [page, 'players'],
+        [player, 'dashboard'],
+        [player, 'notes'],
+        [player, 'join'],
+      ];
+      for (const [who, name] of screens) {
+        if (name === 'dashboard') await who.goto('/dashboard?tab=campaigns');
+        if (name === 'notes') await who.goto(`/campaigns/${campaignId}/notes`);
+        if (name === 'join') await who.goto('/join');
+        await expectNoHorizontalOverflow(who);
+        if (size.width <= 1024) await expectTapTargets(who);
+        await keepScreenshot(who, testInfo, size, `seats-${name}`);
+      }
+    });
+  }
+  await player.context().close();
+});
 
 test('seat page actions answer malformed forms with a redirect or a 4xx, never a 5xx', async ({ page, user, playwright, baseURL }) => {
   // 1,220 posts: about 25 s alone, a minute or more beside the other browser on a loaded machine.

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, type Page, test } from '@playwright/test';
 import { expect, uniqueName } from './fixtures';
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -37,3 +37,17 @@ export const SCREENS = [
   { name: 'tablet', viewport: { width: 768, height: 1024 } },
   { name: 'desktop', viewport: { width: 1280, height: 720 } },
 ] as const;
+
+/**
+ * Runs `check` at each of the three sizes in the one page: the data a test sets up once, a fresh
+ * load at each size (a screen decides some of its layout when it loads). A new context, account
+ * and world per size cost Chromium far more than the check itself (ADR 0363).
+ */
+export async function atEachScreen(page: Page, check: (screen: (typeof SCREENS)[number]) => Promise<void>) {
+  for (const screen of SCREENS) {
+    await test.step(screen.name, async () => {
+      await page.setViewportSize(screen.viewport);
+      await check(screen);
+    });
+  }
+}
