@@ -43,8 +43,8 @@ test.describe('GM-only passages at phone, tablet and desktop sizes', () => {
       await expect(content.getByRole('listitem').filter({ hasText: 'docks' })).toHaveText('The docks are quiet at dusk.');
       await expect(content.getByRole('listitem').filter({ hasText: 'Fog' })).toHaveText('Fog rolls in from the estuary.');
       await expect(viewer.getByTestId('visibility-badge')).toHaveText('Visible to players · has GM-only parts');
-      const box = await content.getByTestId('gm-block').boundingBox();
-      expect(box!.width).toBeGreaterThan(200);
+      // Polled: the block can be drawn again as the viewer hydrates, and a box read then is null.
+      await expect.poll(async () => (await content.getByTestId('gm-block').boundingBox())?.width ?? 0).toBeGreaterThan(200);
 
       await page.goto(viewerUrl(datasetId, documents['session.txt']));
       const notes = page.getByRole('dialog', { name: 'session.txt' });
