@@ -37,8 +37,9 @@ def children():
 
 
 # The orphans end as their parents close them (a closed browser's renderers); one still running
-# after 10 s was left behind by the step: it is named and stopped, so the step cannot hang here.
-deadline = time.monotonic() + 10
+# after 10 s (CPU_SECONDS_GRACE, in seconds) was left behind by the step: it is named and stopped,
+# so the step cannot hang here.
+deadline = time.monotonic() + float(os.environ.get('CPU_SECONDS_GRACE', '10'))
 while True:
     try:
         pid, _ = os.waitpid(-1, os.WNOHANG)

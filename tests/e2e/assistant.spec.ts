@@ -174,6 +174,9 @@ test.describe('the Campaign Assistant', () => {
     const panel = page.getByRole('complementary', { name: 'Document Assistant' });
     await expect(panel).toBeVisible();
     const input = panel.getByRole('textbox');
+    // Enter sends only once the page is live: before hydration it is a new line in the textarea
+    // (on a loaded CI the question was typed then, and no answer came).
+    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
     await input.fill('   ');
     await input.press('Enter');
     await expect(panel.getByTestId('chat-message')).toHaveCount(0);

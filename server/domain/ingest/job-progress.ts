@@ -7,6 +7,8 @@ export type IngestStage = 'extracting' | 'chunking' | 'embedding' | 'indexing';
 export class JobProgress {
   private lastWrite = 0;
   private lastStage: string | undefined;
+  /** The last write: each waits for the one before, so the stage read last is the stage reported last. */
+  private lastWriteDone: Promise<unknown> = Promise.resolve();
   /** Set when the job was ended elsewhere (replaced, or its document deleted): the pipeline should stop. */
   cancelled = false;
 
@@ -22,9 +24,17 @@ export class JobProgress {
     if (stage === this.lastStage && now - this.lastWrite < this.minIntervalMs) return;
     this.lastWrite = now;
     this.lastStage = stage;
+    // A report made from a callback is not awaited (the reading process's "chunking"): unchained,
+    // it could land after the next stage's write and leave the job reading "chunking" while it embeds.
+    const write = this.lastWriteDone.then(() => this.write(stage, value, message));
+    this.lastWriteDone = write.catch(() => undefined);
+    await write;
+  }
+
+  private async write(stage: IngestStage, progress: number, message: string): Promise<void> {
     const updated = await this.db
       .updateTable('jobs')
-      .set({ status: stage, progress: value, progress_message: message, updated_at: new Date() })
+      .set({ status: stage, progress, progress_message: message, updated_at: new Date() })
       .where('id', '=', this.jobId)
       .where('status', 'not in', ['completed', 'failed'])
       .returning('id')
