@@ -6,7 +6,7 @@ const port = Number(process.env.E2E_PORT ?? 3311);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `tomekeeper-e2e-${Date.now().toString(36)}`);
 process.env.E2E_DATA_DIR = dataDir;
 
-/** Real Chromium (Debian's, never a download) against the built app on the embedded database. */
+/** Real Chromium (Debian's headless shell, never a download) against the built app on the embedded database. */
 export default defineConfig({
   testDir: 'tests/e2e',
   // Safety nets for a loaded machine, not measures: journeys of 40 s on CI ran out of 60 s when the
@@ -32,7 +32,10 @@ export default defineConfig({
     // test that fails twice still leaves the trace of its second run.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's headless shell of Chromium (package chromium-headless-shell), the build Playwright
+      // itself runs headless tests in: the same Blink, without the full browser's UI and compositor
+      // work; about a third less CPU than /usr/bin/chromium on the same specs (ADR 0365).
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',

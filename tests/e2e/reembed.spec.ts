@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
-import { apiClient, type ServerProcess, startProcess } from '../support/server-process';
+import { apiClient, firstStartCode, holdTemplateDatabase, type ServerProcess, startProcess } from '../support/server-process';
 import { expect, PASSWORD, test } from './fixtures';
 
 // Issue 37: a change of embedding model re-embeds the library in the background, and the GM sees
@@ -25,9 +25,11 @@ test.describe('re-embedding after a change of embedding model', () => {
 
   test('shows its progress with JavaScript off and follows it live to the end', async ({ browser }) => {
     test.setTimeout(900_000);
-    // Beside the suite's own server, on the next ports.
+    // Beside the suite's own server, on the next ports. Not a first start (a new folder's initdb and
+    // migrations are not what this tests): the migrated template, no accounts yet.
+    await holdTemplateDatabase(dataDir);
     server = await startProcess('dist/main.js', { DATA_DIR: dataDir, API_ONLY: 'true' }, { port: PORT + 1 });
-    const code = /TOME-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/.exec(server.output())?.[0];
+    const code = await firstStartCode(server);
     const username = 'reembedgm';
     const registered = await apiClient(server.url)('POST', '/api/auth/register', {
       username,
