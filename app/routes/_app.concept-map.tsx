@@ -135,7 +135,7 @@ export default function ConceptMapPage() {
   const savedSelection = readyDocuments.filter((document) => document.processed).map(selectionValue);
   const hasMap = Boolean(map && map.processed_docs.length > 0);
   const submitting = generation.state !== 'idle';
-  const busy = submitting || job.running;
+  const busy = submitting || job.running !== null;
   const failedJob = map?.job?.status === 'failed' ? map.job : null;
   const error = generateError ?? job.error ?? failedJob?.error ?? null;
   const documentsKey = documents.map((document) => `${document.id}${document.processed ? '+' : ''}`).join(',');
@@ -193,7 +193,7 @@ export default function ConceptMapPage() {
           map={map as ConceptMap}
           hasMap={hasMap}
           readyCount={readyDocuments.length}
-          busy={busy ? (job.running ? job : { progress: 0, message: 'Reading the selected documents…' }) : null}
+          busy={busy ? (job.running ?? { progress: 0, message: 'Reading the selected documents…' }) : null}
         />
       )}
       {map && map.concepts.length > 0 && (

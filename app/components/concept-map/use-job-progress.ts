@@ -1,6 +1,7 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { MapJob } from '../../../server/domain/concept-map';
+import type { JobStatus } from '../../../server/domain/tomes';
 import { CONCEPT_MAP_MESSAGES } from '../../../contract/concept-map';
 import { USAGE_UPDATED_EVENT } from '../../../contract/usage';
 import { ApiError, apiFetch } from '~/lib/api-client';
@@ -11,18 +12,13 @@ const POLL_MS = 2000;
 const RETRY_MS = 5000;
 
 export interface JobProgress {
-  running: boolean;
-  progress: number;
-  message: string;
+  /** While the job runs: how far it is (0-100) and what it is doing; null when none runs. */
+  running: { progress: number; message: string } | null;
+  /** Why the job ended without a map, once it has. */
   error: string | null;
 }
 
-interface JobStatus {
-  status: string;
-  progress: number;
-  progress_message: string;
-  error: string | null;
-}
+const stepOf = (job: Pick<JobStatus, 'progress' | 'progress_message'>) => ({ progress: job.progress, message: job.progress_message });
 
 /**
  * Follows a queued generation (a large selection) by polling its job, the screen's one live
@@ -36,17 +32,17 @@ export function useJobProgress(job: MapJob | null): JobProgress {
   const latest = useRef(job);
   latest.current = job;
   const runningId = job && job.status !== 'failed' ? job.id : null;
-  const [state, setState] = useState<JobProgress>({ running: false, progress: 0, message: '', error: null });
+  const [state, setState] = useState<JobProgress>({ running: null, error: null });
 
   useEffect(() => {
     const job = latest.current;
     if (!runningId || !job) {
-      setState({ running: false, progress: 0, message: '', error: null });
+      setState({ running: null, error: null });
       return;
     }
     let timer: number | undefined;
     let stopped = false;
-    setState({ running: true, progress: job.progress, message: job.progress_message, error: null });
+    setState({ running: stepOf(job), error: null });
     const poll = (delay: number) => {
       timer = window.setTimeout(async () => {
         try {
@@ -54,16 +50,16 @@ export function useJobProgress(job: MapJob | null): JobProgress {
           if (stopped) return;
           if (status.status === 'completed' || status.status === 'failed') {
             window.dispatchEvent(new Event(USAGE_UPDATED_EVENT));
-            setState({ running: false, progress: 100, message: '', error: status.status === 'failed' ? status.error || CONCEPT_MAP_MESSAGES.generateFailed : null });
+            setState({ running: null, error: status.status === 'failed' ? status.error || CONCEPT_MAP_MESSAGES.generateFailed : null });
             revalidate.current();
             return;
           }
-          setState({ running: true, progress: status.progress, message: status.progress_message, error: null });
+          setState({ running: stepOf(status), error: null });
           poll(POLL_MS);
         } catch (error) {
           if (stopped || (error instanceof ApiError && error.status === 401)) return;
           // The job is gone: nothing more will come of it.
-          if (error instanceof ApiError && error.status === 404) setState({ running: false, progress: 0, message: '', error: CONCEPT_MAP_MESSAGES.generateFailed });
+          if (error instanceof ApiError && error.status === 404) setState({ running: null, error: CONCEPT_MAP_MESSAGES.generateFailed });
           else poll(RETRY_MS);
         }
       }, delay);

@@ -11,16 +11,11 @@ const MIN_BARE_BLOB_CHARS = 1_000;
 /** Inside a data: URI the payload is a blob from this length on. */
 const MIN_DATA_URI_CHARS = 100;
 
-export interface LongRunReport {
-  skippedBlobs: number;
-  skippedBlobChars: number;
-  cutWords: number;
-  longestWordChars: number;
-}
-
-export function emptyLongRunReport(): LongRunReport {
+/** What limitLongRuns skipped and cut, counted over a document's texts; the counters are named here once. */
+export function emptyLongRunReport() {
   return { skippedBlobs: 0, skippedBlobChars: 0, cutWords: 0, longestWordChars: 0 };
 }
+export type LongRunReport = ReturnType<typeof emptyLongRunReport>;
 
 const marker = (chars: number) => `[skipped: ${formatSize(chars)} of base64 data]`;
 
