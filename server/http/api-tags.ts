@@ -7,6 +7,7 @@ const API_TAG_DESCRIPTIONS = {
   datasets: 'Knowledge Tomes (datasets) and their documents and files',
   jobs: 'Background processing: ingest and generation progress',
   timeline: "A campaign's timeline, its calendar and events proposed from session notes",
+  sessions: "A campaign's sessions: their dates, notes (GM blocks kept from players) and the events proposed from them",
   chat: 'Ask the assistant about a campaign or one document',
   content: 'Generate characters, locations, missions and lore, and save them to a tome',
   'campaign documents': "A campaign's documents as the caller may read them, and showing a document to players",

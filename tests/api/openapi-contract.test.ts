@@ -85,6 +85,11 @@ describe('the /api contract', () => {
       const spec = document.paths[operation.path][operation.method] as unknown as { summary?: string; tags?: string[] };
       expect(spec.summary, where).toBeTruthy();
       expect(spec.tags?.length, where).toBe(1);
+      // A tag the document does not describe shows in the docs page as a bare name.
+      expect(
+        (document as { tags?: Array<{ name: string }> }).tags?.map((tag) => tag.name),
+        `${where}: its tag is described`,
+      ).toContain(spec.tags?.[0]);
       expect(
         Object.keys(operation.responses).some((status) => status.startsWith('4')),
         where,
