@@ -65,6 +65,9 @@ for (const js of [true, false]) {
       await createTomeByApi(page.request, user.token, name);
       await createTomeByApi(page.request, user.token, taken);
       await page.goto('/dashboard?tab=datasets');
+      // With JavaScript, the modal's Save is the live form's once the page hydrates (a click while it
+      // hydrated on a loaded CI was lost, and no answer came).
+      if (js) await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
       await page.getByRole('article', { name }).getByRole('link', { name: 'Metadata' }).click();
       const modal = fieldsOf(page, js, `Metadata: ${name}`);
       const details = modal.getByRole('form', { name: 'Knowledge Tome details' });

@@ -3,19 +3,28 @@ import { expect, test, uniqueName } from './fixtures';
 
 /**
  * No click or keystroke is lost while a page becomes live (ADR 0185). Every script is held back
- * on its way (a slow connection), so the page is on screen, usable as plain HTML, well before
- * its JavaScript runs; the user acts at once, and again the moment hydration starts
+ * on its way (a slow connection), so the page is on screen, usable as plain HTML, before its
+ * JavaScript runs; the user acts at once, and again the moment hydration starts
  * (entry.client.tsx's 'tomekeeper:hydrate' mark). React must not throw away what the server drew
  * (its errors 418-425 are hydration failures).
  */
-const SCRIPT_DELAY_MS = 1_500;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function slowScripts(page: Page) {
+/**
+ * Holds every script of the page until `release()` (the slow connection's scripts arrive then).
+ * Released by the test, not after a delay: on a loaded CI a 1.5 s delay had passed before the test
+ * looked, and the page had started to hydrate already.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/\/assets\/.*\.m?js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await released;
     await route.continue();
   });
+  return release;
 }
 
 /** Hydration errors React reported in the page. */
@@ -60,11 +69,14 @@ test.describe('input while a page hydrates on a slow connection', () => {
       const created = await page.request.post('/api/campaigns', { data: { name: uniqueName('Hydration ') }, headers: auth(user.token) });
       expect(created.status()).toBe(201);
       const errors = hydrationErrors(page);
-      await slowScripts(page);
+      const scriptsArrive = await holdScripts(page);
       await page.goto('/timeline', { waitUntil: 'domcontentloaded' });
-      if (moment === 'as hydration starts') await waitForHydrationStart(page);
-      else expect(await hydrationStarted(page)).toBe(false);
+      if (moment === 'as hydration starts') {
+        scriptsArrive();
+        await waitForHydrationStart(page);
+      } else expect(await hydrationStarted(page)).toBe(false);
       await page.getByRole('link', { name: '+ Add Event' }).click();
+      scriptsArrive();
 
       // Before the JavaScript runs the link opens the server's panel; once React handles the click, the modal.
       const editor = page.getByTestId('event-modal').or(page.getByTestId('event-panel'));
@@ -93,12 +105,13 @@ test.describe('input while a page hydrates on a slow connection', () => {
       .toBe('completed');
 
     const errors = hydrationErrors(page);
-    await slowScripts(page);
+    const scriptsArrive = await holdScripts(page);
     await page.goto(`/dashboard?tab=datasets&dataset=${datasetId}&document=${documentId}`, { waitUntil: 'domcontentloaded' });
     const panel = page.getByRole('complementary', { name: 'Document Assistant' });
     const question = panel.getByLabel('Question about saltmere.md');
     await question.pressSequentially('Who guards ');
     expect(await hydrationStarted(page)).toBe(false);
+    scriptsArrive();
     await waitForHydrationStart(page);
     await question.pressSequentially('the crown?');
 
@@ -116,13 +129,15 @@ test.describe('input while a page hydrates on a slow connection', () => {
   test('"Create Campaign" clicked before the JavaScript runs opens its form, loaded before the page hydrates', async ({ page, user }) => {
     expect(user.token).toBeTruthy();
     const errors = hydrationErrors(page);
-    await slowScripts(page);
+    const scriptsArrive = await holdScripts(page);
     await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
     await page.getByRole('link', { name: 'Create Campaign' }).click();
     // Before the page is live the form is a section of the page; after, the same form in a modal.
     const dialog = page.getByTestId('create-campaign');
     const name = uniqueName('Hydrated ');
     await dialog.getByLabel('Campaign name').pressSequentially(name);
+    expect(await hydrationStarted(page)).toBe(false);
+    scriptsArrive();
     await waitForHydrationStart(page);
     await page.waitForLoadState('networkidle');
     await expect(dialog.getByLabel('Campaign name')).toHaveValue(name);
