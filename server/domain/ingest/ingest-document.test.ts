@@ -6,8 +6,6 @@ import { AiProviderError } from '../../ai/errors';
 import { OfflineEmbedder } from '../../ai/offline-embedder';
 import type { Embedder, EmbedResult } from '../../ai/types';
 import { ingestDocument } from './ingest-document';
-import { JobProgress } from './job-progress';
-import { inBackground, requestStarted } from '../../db/foreground';
 import { storePassagesHash } from './passages-hash';
 import { readDocumentText, removeOtherTextVersions, writeTextVersion } from '../tomes/document-text';
 import { TEXT_PART_CHARS, textParts } from '../tomes/text-parts';
@@ -336,23 +334,6 @@ describe('the document processing job', () => {
       }>`select sum(passages)::int as passages from search_term_counts where dataset_id = ${tome}::uuid and lexeme = 'crown'`.execute(db());
       expect(crown.rows[0].passages).toBeGreaterThan(0);
     });
-  });
-
-  it('shows the stage reported last, though the one before was reported from a callback and not awaited', async () => {
-    const ref = await queued();
-    const progress = new JobProgress(t.services.db, ref.jobId);
-    // The reading process's "chunking" message is heard in the async context the reading process
-    // was started in: background work of another upload, which waits while a request is answered.
-    // The job's own next write does not wait (on CI it landed first, and the job read "chunking").
-    const openRequest = requestStarted();
-    try {
-      const chunking = inBackground(() => progress.report('chunking', 42, 'Splitting the text into passages'));
-      await progress.report('embedding', 45, 'Embedding passages: 0 of 6');
-      await chunking;
-    } finally {
-      openRequest.ended();
-    }
-    expect(await job(ref.jobId)).toMatchObject({ status: 'embedding', progress_message: 'Embedding passages: 0 of 6' });
   });
 
   it('stops quietly when the document is deleted while it runs', async () => {
