@@ -23,16 +23,16 @@ status = subprocess.call(command)
 
 
 def children():
-    """The processes whose parent is now this one: orphans reparented here."""
+    """The pids whose parent is now this process: orphans reparented here."""
     found = []
     for pid in filter(str.isdigit, os.listdir('/proc')):
         try:
             with open(f'/proc/{pid}/stat') as stat:
-                fields = stat.read().rsplit(')', 1)[1].split()
+                parent = int(stat.read().rsplit(')', 1)[1].split()[1])
         except OSError:
             continue
-        if int(fields[1]) == os.getpid():
-            found.append((int(pid), fields))
+        if parent == os.getpid():
+            found.append(int(pid))
     return found
 
 
@@ -48,7 +48,7 @@ while True:
     if pid:
         continue
     if time.monotonic() > deadline:
-        for pid, _fields in children():
+        for pid in children():
             with open(f'/proc/{pid}/cmdline', 'rb') as cmdline:
                 line = cmdline.read().replace(b'\0', b' ').decode(errors='replace')[:200]
             print(f'cpu-seconds: stopping a process the step left running: {line}', file=sys.stderr)
