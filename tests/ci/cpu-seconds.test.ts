@@ -29,4 +29,18 @@ describe.runIf(fs.existsSync('/usr/bin/python3'))('cpu-seconds.py', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('names and stops an orphan still running after its grace, so a step cannot hang CI', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpu-seconds-'));
+    const out = path.join(dir, 'cpu');
+    const env = { ...process.env, CPU_SECONDS_GRACE: '0.5' };
+    try {
+      // The orphan would sleep for ten minutes; the test's own timeout is far shorter.
+      const { stderr } = await promisify(execFile)('/usr/bin/python3', [script, out, 'bash', '-c', '(exec sleep 600 &) ; exit 0'], { env });
+      expect(stderr).toContain('cpu-seconds: stopping a process the step left running: sleep 600');
+      expect(fs.existsSync(out)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
