@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 
 /**
  * The timeline's two forms on the one form path (ADR 0050): the event form (the modal, and its
- * panel without JavaScript) (and, next, a proposal's card). A field error the action answers shows beside
+ * panel without JavaScript) and a proposal's card. A field error the action answers shows beside
  * its field, with JavaScript on or off. With JavaScript the form's checks never arrive here (a slow
  * connection), so what the page shows is the server's answer.
  */
@@ -55,6 +55,45 @@ for (const js of [true, false]) {
       await participants.fill('Aria, Borin');
       await form.getByRole('button', { name: 'Create Event' }).click();
       await expect(page.getByTestId('event-list').locator('strong')).toHaveText(['The long road']);
+    });
+
+    test('a proposal’s card shows the action’s field error beside its field; Reject posts without the checks', async ({ page, user }) => {
+      const campaign = await campaignByApi(page, user.token, 'Proposals checked');
+      const session = await page.request.post(`/api/campaigns/${campaign}/sessions`, {
+        data: { title: 'Out of Greywater', world_start: '1492-03-01', notes: 'The party rides out of Greywater at dawn.\n\nThey reach the Sunless Vault.' },
+        headers: auth(user.token),
+      });
+      expect(session.status()).toBe(201);
+      const sessionId = ((await session.json()) as { id: string }).id;
+      expect((await page.request.post(`/api/campaigns/${campaign}/sessions/${sessionId}/proposals`, { headers: auth(user.token) })).ok()).toBe(true);
+      const posts = await serverChecksOnly(page, js);
+      await page.goto(`/timeline/proposals?campaign=${campaign}`);
+      const cards = page.getByTestId('proposal');
+      const count = await cards.count();
+      expect(count).toBeGreaterThan(0);
+
+      const card = cards.first();
+      await card.getByLabel('Title').fill('Out at dawn');
+      await card.getByLabel('Participants').fill(LONG_NAME);
+      await card.getByRole('button', { name: 'Accept' }).click();
+      const participants = page.getByTestId('proposal').first().getByLabel('Participants');
+      await expect(participants).toHaveAccessibleDescription(TOO_LONG);
+      await expect(participants).toHaveAttribute('aria-invalid', 'true');
+      // Only that card: the others show no error.
+      await expect(page.getByRole('alert')).toHaveText([TOO_LONG]);
+      await expect(page.getByTestId('proposal').first().getByLabel('Title')).toHaveValue('Out at dawn');
+      expect(posts).toHaveLength(1);
+
+      // Reject needs no valid fields: it posts as the form is, with the checks loaded too.
+      await page.unroute(CHECKS);
+      await page.goto(`/timeline/proposals?campaign=${campaign}`);
+      const cleared = page.getByTestId('proposal').first().getByLabel('Title');
+      await cleared.fill('');
+      await cleared.blur();
+      if (js) await expect(cleared).toHaveAccessibleDescription('Title is required');
+      await page.getByTestId('proposal').first().getByRole('button', { name: 'Reject' }).click();
+      await expect(page.getByRole('status')).toHaveText('Proposal rejected.');
+      await expect(cards).toHaveCount(count - 1);
     });
   });
 }
