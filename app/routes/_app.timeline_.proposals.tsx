@@ -13,7 +13,7 @@ import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
 import { acceptProposalForm } from '~/lib/form-schemas';
-import { type FormReply, type FormResult, getFormProps, getInputProps, getSelectProps, useFormAnswered } from '~/lib/forms';
+import { type FormReply, type FormResult, getFormProps, getInputProps, getSelectProps, useFormAnswered, usePendingIntent } from '~/lib/forms';
 import { ownCampaignPicked } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
 import timelineStylesHref from '~/styles/timeline.css?url';
@@ -117,7 +117,9 @@ export default function ProposalsPage() {
   const { campaignId, documents, proposals, calendar, done, engine, engineLabel } = useLoaderData<typeof loader>();
   const answer = useActionData<ProposalsReply>();
   const navigation = useNavigation();
-  const submitting = navigation.state === 'submitting' ? navigation.formData : null;
+  const pendingIntent = usePendingIntent();
+  // Which card's form is on its way (usePendingIntent says which of its buttons).
+  const submitting = navigation.formData;
   const calendarInUse = useMemo(() => calendarOf(calendar), [calendar]);
   const pending = proposals.filter((proposal) => proposal.status === 'pending');
   const reviewed = proposals.filter((proposal) => proposal.status !== 'pending');
@@ -156,14 +158,8 @@ export default function ProposalsPage() {
               ))}
             </select>
           </div>
-          <button
-            type="submit"
-            name="intent"
-            value="propose"
-            className="button primary"
-            disabled={documents.length === 0 || submitting?.get('intent') === 'propose'}
-          >
-            {submitting?.get('intent') === 'propose' ? 'Reading…' : 'Propose events'}
+          <button type="submit" name="intent" value="propose" className="button primary" disabled={documents.length === 0 || pendingIntent === 'propose'}>
+            {pendingIntent === 'propose' ? 'Reading…' : 'Propose events'}
           </button>
         </Form>
         <p className="muted small">
@@ -188,8 +184,8 @@ export default function ProposalsPage() {
               <input type="checkbox" name="player_visible" />
               <span>Show them to the players</span>
             </label>
-            <button type="submit" name="intent" value="accept-all" className="button primary" disabled={submitting?.get('intent') === 'accept-all'}>
-              {submitting?.get('intent') === 'accept-all' ? 'Accepting…' : `Accept all ${pending.length}`}
+            <button type="submit" name="intent" value="accept-all" className="button primary" disabled={pendingIntent === 'accept-all'}>
+              {pendingIntent === 'accept-all' ? 'Accepting…' : `Accept all ${pending.length}`}
             </button>
             <span className="muted small">Proposals that match an event already on the timeline are merged into it.</span>
           </Form>
@@ -202,7 +198,7 @@ export default function ProposalsPage() {
               campaignId={campaignId}
               hint={calendarInUse.kind === 'gregorian' ? 'YYYY-MM-DD' : 'YEAR-MM-DD'}
               reply={answer?.proposalId === proposal.id ? answer : undefined}
-              busy={submitting?.get('proposal_id') === proposal.id ? String(submitting.get('intent')) : null}
+              busy={pendingIntent && submitting?.get('proposal_id') === proposal.id ? pendingIntent : null}
             />
           ))}
         </ol>
