@@ -1,12 +1,14 @@
 import { getZodConstraint } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import {
+  acceptProposalForm,
   apiTokenForm,
   campaignForm,
   contentRequestForm,
   contentRevisionForm,
   contentSaveForm,
   documentQuestionForm,
+  eventForm,
   inviteCodeForm,
   inviteForm,
   loginForm,
@@ -38,6 +40,8 @@ describe('the forms the browser checks', () => {
       passwordChangeForm,
       passwordResetForm,
       inviteCodeForm,
+      eventForm,
+      acceptProposalForm,
     }),
   )('%s renders the constraints its schema gives', async (_name, form) => {
     expect(form.constraint).toEqual(getZodConstraint(await form.load()));

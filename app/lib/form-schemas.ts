@@ -6,6 +6,7 @@ import type { campaignFieldsSchema } from '../../contract/campaigns';
 import type { contentRequestSchema, contentRevisionSchema, contentSaveSchema } from '../../contract/content-forms';
 import type { sessionFieldsSchema } from '../../contract/sessions';
 import type { inviteCodeSchema, inviteCreateSchema, noteFieldsSchema } from '../../contract/seat-forms';
+import type { acceptProposalFormSchema, eventFormSchema } from '../../contract/timeline-forms';
 import type { tomeFieldsSchema } from '../../contract/tome-fields';
 import type { LazySchema } from './forms';
 
@@ -134,4 +135,48 @@ export const calendarForm: LazySchema<typeof calendarFormSchema> = {
     moons: { required: false },
     year_one: { required: false },
   },
+};
+
+const timelineForms = () => import('../../contract/timeline-forms');
+
+// Conform reads a field that takes text or a list (participants, tags; player_visible's
+// boolean-or-"on") as required, and a list's entries as fields of their own ("participants[]"):
+// those inputs are drawn without `required`.
+const eventConstraint = {
+  title: { required: true },
+  date: { required: false },
+  event_type: { required: true },
+  description: { required: false },
+  location: { required: false },
+  participants: { required: true },
+  'participants[]': { required: false },
+  tags: { required: true },
+  'tags[]': { required: false },
+  linked_documents: { required: false, multiple: true },
+  'linked_documents[]': { required: true },
+  player_visible: { required: true },
+};
+
+/** The timeline's event form: the modal and its no-JavaScript panel. */
+export const eventForm: LazySchema<typeof eventFormSchema> = {
+  load: () => timelineForms().then((module) => module.eventFormSchema),
+  constraint: eventConstraint,
+};
+
+const proposalConstraint = {
+  title: { required: true },
+  date: { required: false },
+  event_type: { required: false },
+  location: { required: false },
+  participants: { required: true },
+  'participants[]': { required: false },
+  description: { required: false },
+  player_visible: { required: true },
+  merge_into: { required: false },
+};
+
+/** A proposal's card on the proposals page (one form per proposal). */
+export const acceptProposalForm: LazySchema<typeof acceptProposalFormSchema> = {
+  load: () => timelineForms().then((module) => module.acceptProposalFormSchema),
+  constraint: proposalConstraint,
 };

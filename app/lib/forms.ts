@@ -245,6 +245,8 @@ export function useFormAnswered<Schema extends $ZodType>(
       onPointerDown: load,
       onSubmit(event) {
         const element = event.currentTarget;
+        // A button marked formNoValidate (a proposal's Reject) posts without the checks, as in a browser's own validation.
+        if ((event.nativeEvent as SubmitEvent).submitter?.hasAttribute('formnovalidate')) return;
         // Not loaded yet: the form goes to the action as it is, which checks it with the same schema.
         const all = validate?.(new FormData(element)) ?? {};
         const validated = { ...state.validated };

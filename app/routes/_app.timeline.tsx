@@ -13,9 +13,10 @@ import { useMemo } from 'react';
 import { DEFAULT_ZOOM, isZoomLevel, parseTypeFilter, TIMELINE_MESSAGES, type ZoomLevel } from '../../contract/timeline';
 import { isoDayNumber, todayIso } from '../../contract/timeline-dates';
 import { calendarOf } from '../../contract/calendar';
-import { eventInputSchema } from '../../contract/api/timeline';
+import { eventFormSchema } from '../../contract/timeline-forms';
 import { PageHeader } from '~/components/page-header';
-import type { TimelineActionFailure } from '~/components/timeline/action-result';
+import { ErrorNotice } from '~/components/field-error';
+import { DELETE_EVENT, refusal, replyError, SAVE_EVENT } from '~/components/timeline/action-reply';
 import { parsePage, timelineHref } from '~/components/timeline/page/timeline-href';
 import { TimelineEvents } from '~/components/timeline/page/timeline-events';
 import { useEventEditing } from '~/components/timeline/page/use-event-editing';
@@ -25,6 +26,7 @@ import { TypeLegend } from '~/components/timeline/type-legend';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
+import type { FormReply } from '~/lib/forms';
 import { requireUser } from '~/lib/session.server';
 import { viewAsPlayer } from '~/lib/view-as.server';
 import { latePart } from '~/lib/late-part';
@@ -97,51 +99,29 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 /**
  * One action for the plain form (no JavaScript) and the modal's fetcher alike: a save or a
- * delete redirects back to the view (with ?saved= or ?deleted=); a refusal answers the
- * failure with what the GM typed, so nothing is lost.
+ * delete redirects back to the view (with ?saved= or ?deleted=); a refusal answers the form's
+ * reply (FormReply): the field errors beside their fields, the domain's refusal as the form's,
+ * and what the GM typed, so nothing is lost.
  */
-/**
- * The ticked documents as a list however many there are: Conform reads one ticked box as a string
- * and the API's schema wants a list, so one linked document was refused.
- */
-function withLinkedDocumentsListed(form: FormData): FormData {
-  const listed = new FormData();
-  for (const [name, value] of form) if (name !== 'linked_documents') listed.append(name, value);
-  form.getAll('linked_documents').forEach((id, index) => listed.append(`linked_documents[${index}]`, id));
-  return listed;
-}
-
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const { db } = context.services;
   const { timeline } = context.domain;
   const form = await readFormOrEmpty(request);
   const field = (name: string) => String(form.get(name) ?? '');
-  const intent = field('intent') === 'delete' ? ('delete' as const) : ('save' as const);
+  const intent = field('intent') === DELETE_EVENT ? DELETE_EVENT : SAVE_EVENT;
   const campaignId = field('campaign');
   const eventId = field('event_id');
   const zoom = field('zoom');
   const view = { campaign: campaignId, zoom: isZoomLevel(zoom) ? zoom : undefined, type: parseTypeFilter(field('type')), page: parsePage(field('page') || null) };
-  // What the GM typed, put back in the form when it is refused.
-  const typed = () => ({ ...(submission.payload as Record<string, string>), linked_documents: form.getAll('linked_documents').map(String) });
-  const refused = (reason: string | undefined, status: number) => {
-    const result: TimelineActionFailure = {
-      ok: false,
-      intent,
-      error: intent === 'delete' ? TIMELINE_MESSAGES.deleteFailed : TIMELINE_MESSAGES.saveFailed,
-      reason,
-      values: typed(),
-    };
-    return data(result, { status });
-  };
-  // The event's fields, read by the schema of POST and PUT /api/campaigns/:id/timeline/events.
-  const submission = parseForm(withLinkedDocumentsListed(form), eventInputSchema);
+  // The event's fields, read by the event form's schema, the /api body's (contract/timeline-forms.ts).
+  const submission = parseForm(form, eventFormSchema);
   try {
-    if (intent === 'delete') {
+    if (intent === DELETE_EVENT) {
       await timeline.deleteEvent(db, user.id, campaignId, eventId);
       return redirect(timelineHref(view, { deleted: '1' }));
     }
-    if (submission.status !== 'success') return refused(Object.values(submission.error ?? {}).flat()[0] ?? undefined, 400);
+    if (submission.status !== 'success') return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
     // An unticked box posts nothing: on this form that means "not shown".
     const input = { ...submission.value, player_visible: submission.value.player_visible ?? false };
     const event = eventId ? await timeline.updateEvent(db, user.id, campaignId, eventId, input) : await timeline.createEvent(db, user.id, campaignId, input);
@@ -149,7 +129,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const type = view.type === 'all' || view.type === event.event_type ? view.type : 'all';
     return redirect(timelineHref({ ...view, type }, { saved: event.id }));
   } catch (error) {
-    return refused(failureMessage(context, error), statusOf(context, error));
+    return data(refusal(intent, failureMessage(context, error), submission.reply()), { status: statusOf(context, error) });
   }
 }
 
@@ -163,23 +143,16 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
     return await serverAction<typeof action>();
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
-    const intent = form.get('intent') === 'delete' ? ('delete' as const) : ('save' as const);
     const status = error instanceof Response ? error.status : isRouteErrorResponse(error) ? error.status : null;
-    const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
-    const failure: TimelineActionFailure = {
-      ok: false,
-      intent,
-      error: intent === 'delete' ? TIMELINE_MESSAGES.deleteFailed : TIMELINE_MESSAGES.saveFailed,
-      reason: `the server did not answer${status ? ` (status ${status})` : ''}. What you typed is still here: try again in a moment`,
-      values: { ...fields, linked_documents: form.getAll('linked_documents').filter((value): value is string => typeof value === 'string') },
-    };
-    return failure;
+    const reason = `the server did not answer${status ? ` (status ${status})` : ''}. What you typed is still here: try again in a moment`;
+    // What was typed, as the server's reply would have given it back.
+    return refusal(form.get('intent') === DELETE_EVENT ? DELETE_EVENT : SAVE_EVENT, reason, { status: 'error', initialValue: Object.fromEntries(form) });
   }
 }
 
 export default function TimelinePage() {
   const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as TimelineActionFailure | undefined;
+  const reply = useActionData<FormReply>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { campaigns, campaignId, events, documents, panel } = loaded;
@@ -219,12 +192,7 @@ export default function TimelinePage() {
         </nav>
       )}
       {loaded.campaignMissing && campaignId && <p className="notice info tl-notice">That campaign was not found; showing your first campaign instead.</p>}
-      {actionData && !actionData.ok && !panel && (
-        <p className="notice error tl-notice" role="alert">
-          <strong>{actionData.error}</strong>
-          {actionData.reason ? `: ${actionData.reason}` : ''}
-        </p>
-      )}
+      {!panel && <ErrorNotice error={replyError(reply, SAVE_EVENT) ?? replyError(reply, DELETE_EVENT)} />}
       <p className={status ? 'notice success tl-toast' : 'sr-only'} role="status">
         {status ?? (!hydrated && loaded.saved ? 'Event saved' : !hydrated && loaded.deleted ? 'Event deleted' : null)}
       </p>
@@ -261,7 +229,7 @@ export default function TimelinePage() {
               documents={documents}
               today={calendar.format(calendar.fromDay(isoDayNumber(loaded.today)!))}
               calendar={calendar}
-              failure={actionData && !actionData.ok ? actionData : undefined}
+              reply={reply}
               hydrated={hydrated}
             />
           )}

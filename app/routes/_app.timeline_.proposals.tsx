@@ -3,13 +3,17 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useMemo } from 'react';
 import type { TimelineProposal } from '../../server/domain/timeline/proposals/proposals';
 import { calendarOf } from '../../contract/calendar';
-import { EVENT_TYPE_MAP, EVENT_TYPES } from '../../contract/timeline';
-import { acceptProposalBodySchema } from '../../contract/api/timeline';
+import { EVENT_LIMITS } from '../../contract/timeline';
+import { acceptProposalFormSchema } from '../../contract/timeline-forms';
+import { ErrorNotice, FieldError, FormError } from '~/components/field-error';
 import { PageHeader } from '~/components/page-header';
+import { EventTypeOptions, listInputProps } from '~/components/timeline/event-fields';
 import { TimelineSubpage } from '~/components/timeline/page/timeline-subpage';
 import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
+import { acceptProposalForm } from '~/lib/form-schemas';
+import { type FormReply, type FormResult, getFormProps, getInputProps, getSelectProps, useFormAnswered, usePendingIntent } from '~/lib/forms';
 import { ownCampaignPicked } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
 import timelineStylesHref from '~/styles/timeline.css?url';
@@ -49,6 +53,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   };
 }
 
+/** What a proposal's card answers (its Accept, Merge and Reject), with the proposal's id; the page's other forms answer with their own intent. */
+const PROPOSAL_FORM = 'proposal';
+type ProposalsReply = FormReply & { proposalId: string | null };
+
 /** Propose from a document, or accept (with the GM's edits) or reject one proposal. Plain forms, so JavaScript is optional. */
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = requireUser(context, request);
@@ -57,12 +65,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readFormOrEmpty(request);
   const intent = String(form.get('intent') ?? '');
   const campaignId = String(form.get('campaign') ?? '');
-  const proposalId = String(form.get('proposal_id') ?? '');
+  const proposalId = String(form.get('proposal_id') ?? '') || null;
   const back = (done: string) => redirect(`/timeline/proposals?campaign=${encodeURIComponent(campaignId)}&done=${done}`);
-  // The GM's edits, read by the schema of POST /api/campaigns/:id/timeline/proposals/:proposalId/accept.
-  const submission = parseForm(form, acceptProposalBodySchema);
-  const refused = (error: string, status: number) =>
-    data({ proposalId: proposalId || null, error, values: submission.payload as Record<string, string> }, { status });
+  // The GM's edits, read by the card's schema, derived from the body of POST .../timeline/proposals/:proposalId/accept.
+  const submission = parseForm(form, acceptProposalFormSchema);
+  const reply = (result: FormResult, status: number) => data<ProposalsReply>({ intent: proposalId ? PROPOSAL_FORM : intent, proposalId, result }, { status });
   try {
     if (intent === 'propose') {
       const result = await proposals.proposeEvents(db, ai, user.id, campaignId, String(form.get('document_id') ?? ''));
@@ -73,12 +80,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
       return back(`accepted-all-${result.accepted}-${result.merged}`);
     }
     if (intent === 'reject') {
-      await proposals.rejectProposal(db, user.id, campaignId, proposalId);
+      await proposals.rejectProposal(db, user.id, campaignId, proposalId ?? '');
       return back('rejected');
     }
-    if (submission.status !== 'success') return refused(Object.values(submission.error ?? {}).flat()[0] ?? 'Check the fields and try again.', 400);
-    const edits = submission.value ?? {};
-    await proposals.acceptProposal(db, user.id, campaignId, proposalId, {
+    if (submission.status !== 'success') return reply(submission.reply(), 400);
+    const edits = submission.value;
+    await proposals.acceptProposal(db, user.id, campaignId, proposalId ?? '', {
       ...edits,
       // An unticked box posts nothing: on this form that means "not shown".
       player_visible: edits.player_visible ?? false,
@@ -86,7 +93,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     });
     return back(intent === 'merge' ? 'merged' : 'accepted');
   } catch (error) {
-    return refused(failureMessage(context, error) ?? 'That did not work. Please try again.', statusOf(context, error));
+    return reply(submission.reply({ formErrors: [failureMessage(context, error) ?? 'That did not work. Please try again.'] }), statusOf(context, error));
   }
 }
 
@@ -108,9 +115,11 @@ function doneMessage(done: string | null): string | null {
 
 export default function ProposalsPage() {
   const { campaignId, documents, proposals, calendar, done, engine, engineLabel } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const answer = useActionData<ProposalsReply>();
   const navigation = useNavigation();
-  const submitting = navigation.state === 'submitting' ? navigation.formData : null;
+  const pendingIntent = usePendingIntent();
+  // Which card's form is on its way (usePendingIntent says which of its buttons).
+  const submitting = navigation.formData;
   const calendarInUse = useMemo(() => calendarOf(calendar), [calendar]);
   const pending = proposals.filter((proposal) => proposal.status === 'pending');
   const reviewed = proposals.filter((proposal) => proposal.status !== 'pending');
@@ -133,11 +142,7 @@ export default function ProposalsPage() {
           {message}
         </p>
       )}
-      {failure && !failure.proposalId && (
-        <p className="notice error tl-notice" role="alert">
-          {failure.error}
-        </p>
-      )}
+      {!answer?.proposalId && <ErrorNotice error={answer?.result.error?.['']?.[0]} />}
 
       <section className="card" aria-labelledby="tl-propose">
         <h2 id="tl-propose">Propose events from session notes</h2>
@@ -153,14 +158,8 @@ export default function ProposalsPage() {
               ))}
             </select>
           </div>
-          <button
-            type="submit"
-            name="intent"
-            value="propose"
-            className="button primary"
-            disabled={documents.length === 0 || submitting?.get('intent') === 'propose'}
-          >
-            {submitting?.get('intent') === 'propose' ? 'Reading…' : 'Propose events'}
+          <button type="submit" name="intent" value="propose" className="button primary" disabled={documents.length === 0 || pendingIntent === 'propose'}>
+            {pendingIntent === 'propose' ? 'Reading…' : 'Propose events'}
           </button>
         </Form>
         <p className="muted small">
@@ -185,8 +184,8 @@ export default function ProposalsPage() {
               <input type="checkbox" name="player_visible" />
               <span>Show them to the players</span>
             </label>
-            <button type="submit" name="intent" value="accept-all" className="button primary" disabled={submitting?.get('intent') === 'accept-all'}>
-              {submitting?.get('intent') === 'accept-all' ? 'Accepting…' : `Accept all ${pending.length}`}
+            <button type="submit" name="intent" value="accept-all" className="button primary" disabled={pendingIntent === 'accept-all'}>
+              {pendingIntent === 'accept-all' ? 'Accepting…' : `Accept all ${pending.length}`}
             </button>
             <span className="muted small">Proposals that match an event already on the timeline are merged into it.</span>
           </Form>
@@ -198,8 +197,8 @@ export default function ProposalsPage() {
               proposal={proposal}
               campaignId={campaignId}
               hint={calendarInUse.kind === 'gregorian' ? 'YYYY-MM-DD' : 'YEAR-MM-DD'}
-              failure={failure?.proposalId === proposal.id ? failure : undefined}
-              busy={submitting?.get('proposal_id') === proposal.id ? String(submitting.get('intent')) : null}
+              reply={answer?.proposalId === proposal.id ? answer : undefined}
+              busy={pendingIntent && submitting?.get('proposal_id') === proposal.id ? pendingIntent : null}
             />
           ))}
         </ol>
@@ -225,20 +224,30 @@ function ProposalCard({
   proposal,
   campaignId,
   hint,
-  failure,
+  reply,
   busy,
 }: {
   proposal: TimelineProposal;
   campaignId: string;
   hint: string;
-  failure?: { error: string; values: Record<string, string> };
+  /** The action's answer to this card's form. */
+  reply?: ProposalsReply;
   busy: string | null;
 }) {
-  const value = (key: string, fallback: string) => failure?.values[key] ?? fallback;
+  const [form, fields] = useFormAnswered(reply, PROPOSAL_FORM, acceptProposalForm, {
+    id: `accept-${proposal.id}`,
+    defaultValue: {
+      title: proposal.title,
+      date: proposal.date,
+      event_type: proposal.event_type,
+      location: proposal.location,
+      participants: proposal.participants.join(', '),
+    },
+  });
   const id = `tl-proposal-${proposal.id}`;
   return (
     <li className="card tl-proposal" style={{ '--type-color': proposal.color } as React.CSSProperties} data-testid="proposal">
-      <Form method="post" className="stack" aria-labelledby={`${id}-title`}>
+      <Form method="post" className="stack" {...getFormProps(form)} aria-labelledby={`${id}-title`}>
         <input type="hidden" name="campaign" value={campaignId} />
         <input type="hidden" name="proposal_id" value={proposal.id} />
         <h3 id={`${id}-title`} className="sr-only">
@@ -246,35 +255,40 @@ function ProposalCard({
         </h3>
         <label>
           Title
-          <input name="title" defaultValue={value('title', proposal.title)} maxLength={200} required />
+          <input {...getInputProps(fields.title, { type: 'text' })} maxLength={EVENT_LIMITS.title} />
+          <FieldError field={fields.title} />
         </label>
         <div className="tl-field-pair">
           <label>
             Date{proposal.estimated ? ' (estimated: the text gives none)' : ''}
-            <input name="date" defaultValue={value('date', proposal.date)} placeholder={hint} aria-describedby={`${id}-reads`} />
+            <input
+              {...getInputProps(fields.date, { type: 'text' })}
+              placeholder={hint}
+              aria-describedby={[fields.date.errors && fields.date.errorId, `${id}-reads`].filter(Boolean).join(' ')}
+            />
             <span id={`${id}-reads`} className="muted small">
               Reads as {proposal.date_label}
             </span>
+            <FieldError field={fields.date} />
           </label>
           <label>
             Type
-            <select name="event_type" defaultValue={value('event_type', proposal.event_type)}>
-              {EVENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {EVENT_TYPE_MAP[type].name}
-                </option>
-              ))}
+            <select {...getSelectProps(fields.event_type)}>
+              <EventTypeOptions />
             </select>
+            <FieldError field={fields.event_type} />
           </label>
         </div>
         <div className="tl-field-pair">
           <label>
             Location
-            <input name="location" defaultValue={value('location', proposal.location)} maxLength={200} />
+            <input {...getInputProps(fields.location, { type: 'text' })} maxLength={EVENT_LIMITS.location} />
+            <FieldError field={fields.location} />
           </label>
           <label>
             Participants
-            <input name="participants" defaultValue={value('participants', proposal.participants.join(', '))} />
+            <input {...listInputProps(fields.participants)} />
+            <FieldError field={fields.participants} />
           </label>
         </div>
         <input type="hidden" name="description" value={proposal.description} />
@@ -288,14 +302,10 @@ function ProposalCard({
           </p>
         )}
         <label className="tl-check">
-          <input type="checkbox" name="player_visible" defaultChecked={value('player_visible', '') === 'on'} />
+          <input type="checkbox" name="player_visible" defaultChecked={fields.player_visible.initialValue === 'on'} />
           <span>Show to the players</span>
         </label>
-        {failure && (
-          <p className="notice error" role="alert">
-            {failure.error}
-          </p>
-        )}
+        <FormError form={form} />
         <div className="row">
           {proposal.matches_event && (
             <button type="submit" name="intent" value="merge" className="button primary" disabled={Boolean(busy)}>

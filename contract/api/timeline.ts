@@ -1,76 +1,13 @@
 import { z } from 'zod';
 import type { CalendarDefinition } from '../calendar';
-import { EVENT_LIMITS, EVENT_TYPES, isEventType, splitCommaList } from '../timeline';
+import { type EventFields, type EventInput, eventFieldsSchema } from '../timeline-forms';
 import { timestamp } from './shared';
 
 /** The timeline's /api shapes (ADR 0328): events, the documents they link, the calendar, proposals. */
 
-const required = (label: string) => (issue: { input: unknown }) =>
-  issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} is too long (${max} characters at most)`)
-    .nullish()
-    .transform((value) => value ?? '');
-
-/** A list as an array of strings or one comma-separated string; trimmed, blanks and repeats dropped. */
-const listField = (label: string) =>
-  z
-    .union([z.array(z.string({ error: `${label} must be text` })), z.string()], { error: `${label} must be a list of text` })
-    .nullish()
-    .transform((value) => splitCommaList(value ?? []))
-    .pipe(
-      z
-        .array(z.string().max(EVENT_LIMITS.listItem, `${label} entries are ${EVENT_LIMITS.listItem} characters at most`))
-        .max(EVENT_LIMITS.listItems, `${label}: ${EVENT_LIMITS.listItems} entries at most`),
-    );
-
-/** The body of POST and PUT .../timeline/events: the spec's event fields plus linked_documents. */
-export const eventInputSchema = z.object({
-  title: z
-    .string({ error: required('Title') })
-    .trim()
-    .min(1, 'Title is required')
-    .max(EVENT_LIMITS.title, `Title is too long (${EVENT_LIMITS.title} characters at most)`),
-  date: z
-    .string({ error: 'Date must be text' })
-    .trim()
-    .nullish()
-    .describe(
-      "In the campaign's calendar. Gregorian (the default): ISO 8601 'YYYY-MM-DD' with astronomical years ('-0500-03-01' is 1 March 501 BC, '+12000-01-01' beyond 9999). A campaign's own calendar: 'YEAR-MM-DD' with the month's position in the year. Give date or day.",
-    ),
-  day: z
-    .number({ error: 'day must be a whole number of days since 1970-01-01' })
-    .int('day must be a whole number of days since 1970-01-01')
-    .nullish()
-    .describe('The day number (days since 1970-01-01, proleptic Gregorian), instead of date'),
-  event_type: z
-    .string({ error: required('Event type (event_type)') })
-    .trim()
-    .refine(isEventType, { message: `Event type (event_type) must be one of: ${EVENT_TYPES.join(', ')}` }),
-  description: optionalText('Description', EVENT_LIMITS.description),
-  location: optionalText('Location', EVENT_LIMITS.location),
-  participants: listField('Participants'),
-  tags: listField('Tags'),
-  linked_documents: z
-    .array(z.string({ error: 'linked_documents must be a list of document ids' }), {
-      error: 'linked_documents must be a list of document ids',
-    })
-    .max(EVENT_LIMITS.linkedDocuments, `linked_documents: ${EVENT_LIMITS.linkedDocuments} documents at most`)
-    .nullish()
-    .transform((ids) => [...new Set(ids ?? [])]),
-  player_visible: z
-    .union([z.boolean(), z.enum(['on', 'true', 'false', '1', '0'])], { error: 'player_visible must be true or false' })
-    .nullish()
-    .transform((value) => (value === undefined || value === null ? undefined : value === true || value === 'on' || value === 'true' || value === '1'))
-    .describe('Shown to the players of the campaign (default false: GM-only). Left out on an update: unchanged.'),
-});
-export type EventInput = z.input<typeof eventInputSchema>;
-/** An event's fields once checked. */
-export type EventFields = z.output<typeof eventInputSchema>;
+/** The body of POST and PUT .../timeline/events: the spec's event fields plus linked_documents (contract/timeline-forms.ts, shared with the event form). */
+export const eventInputSchema = eventFieldsSchema;
+export type { EventFields, EventInput };
 
 const eventTypeSchema = z.object({ name: z.string(), color: z.string(), icon: z.string() });
 export const eventTypesResponse = z.object({
@@ -212,9 +149,4 @@ export const acceptAllBodySchema = z
   .nullish();
 export const acceptAllResultSchema = z.object({ accepted: z.number().int(), merged: z.number().int() });
 
-export const acceptProposalBodySchema = eventInputSchema
-  .partial()
-  .extend({ merge_into: z.string({ error: 'merge_into must be an event id' }).nullish().describe('An existing event to merge the proposal into') })
-  .nullish();
-/** A proposal's accepted fields, the GM's edits, and `merge_into`: an existing event to link the document to instead of adding one. */
-export type AcceptProposalInput = NonNullable<z.input<typeof acceptProposalBodySchema>>;
+export { acceptProposalBodySchema, type AcceptProposalInput } from '../timeline-forms';

@@ -1,26 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TimelineDocument, TimelineEvent } from '../../../server/domain/timeline/timeline';
 import type { Calendar } from '../../../contract/calendar';
 import { DEFAULT_EVENT_TYPE, EVENT_LIMITS, EVENT_TYPE_MAP, EVENT_TYPES } from '../../../contract/timeline';
 import { isoDayNumber, todayIso } from '../../../contract/timeline-dates';
+import { FieldError } from '~/components/field-error';
+import { eventForm } from '~/lib/form-schemas';
+import { type FieldMetadata, type FormReply, getInputProps, getSelectProps, getTextareaProps, useFormAnswered } from '~/lib/forms';
 import { useHydrated } from '~/lib/use-hydrated';
+import { SAVE_EVENT } from './action-reply';
 import { DatePicker } from './date-picker';
 
-/** What the event form shows: strings as typed, lists as the comma-separated text. */
-export interface EventFormValues {
-  title: string;
-  event_type: string;
-  date: string;
-  location: string;
-  description: string;
-  participants: string;
-  tags: string;
-  linked_documents: string[];
-  /** Shown to the campaign's players (unchecked: GM-only). */
-  player_visible: boolean;
-}
-
-export function formValuesOf(event: TimelineEvent): EventFormValues {
+/** The values an event's form opens with: the event's, or a new one's on `today`. */
+function eventDefaults(event: TimelineEvent | null, today: string): Record<string, string> {
+  if (!event) return { event_type: DEFAULT_EVENT_TYPE, date: today };
   return {
     title: event.title,
     event_type: event.event_type,
@@ -29,55 +21,62 @@ export function formValuesOf(event: TimelineEvent): EventFormValues {
     description: event.description,
     participants: event.participants.join(', '),
     tags: event.tags.join(', '),
-    linked_documents: event.linked_documents,
-    player_visible: event.player_visible,
+    ...(event.player_visible ? { player_visible: 'on' } : {}),
   };
 }
 
-export function newEventValues(today: string): EventFormValues {
-  return {
-    title: '',
-    event_type: DEFAULT_EVENT_TYPE,
-    date: today,
-    location: '',
-    description: '',
-    participants: '',
-    tags: '',
-    linked_documents: [],
-    player_visible: false,
-  };
+/**
+ * The event form (ADR 0050): the schema's checks in the browser, and the action's reply (`reply`:
+ * the page's action data for the panel, the modal's fetcher's data) drawn in it, what was typed
+ * included. `id` tells the modal from the panel, both on the page at times.
+ */
+export function useEventForm({ id, reply, event, today }: { id: string; reply: FormReply | undefined; event: TimelineEvent | null; today: string }) {
+  const [form, fields] = useFormAnswered(reply, SAVE_EVENT, eventForm, { id, defaultValue: eventDefaults(event, today) });
+  const answered = reply?.intent === SAVE_EVENT ? reply.result.initialValue : undefined;
+  // A refused form's ticked boxes come back with its reply; one box posts one value, several a list.
+  const linked = answered ? [answered.linked_documents ?? []].flat().map(String) : (event?.linked_documents ?? []);
+  return { form, fields, linked };
 }
 
-/** Title, type and date make an event; everything else is optional. */
-export function eventValuesValid(values: Pick<EventFormValues, 'title' | 'event_type' | 'date'>, calendar: Calendar): boolean {
-  return values.title.trim() !== '' && values.event_type !== '' && calendar.parse(values.date).ok;
+export type EventForm = ReturnType<typeof useEventForm>;
+
+/** Title, type and date make an event (the date read in the campaign's calendar); everything else is optional. */
+export function eventValuesValid({ fields }: EventForm, calendar: Calendar): boolean {
+  return (fields.title.value ?? '').trim() !== '' && Boolean(fields.event_type.value) && calendar.parse(fields.date.value ?? '').ok;
+}
+
+/** A comma-separated list's input. Conform reads a text-or-list field as required (see form-schemas.ts); an empty list is fine. */
+export const listInputProps = (field: FieldMetadata) => ({ ...getInputProps(field, { type: 'text' }), required: false });
+
+/** The eight event types, as a select offers them. */
+export function EventTypeOptions() {
+  return EVENT_TYPES.map((type) => (
+    <option key={type} value={type}>
+      {EVENT_TYPE_MAP[type].name}
+    </option>
+  ));
 }
 
 interface EventFieldsProps {
-  /** Keeps ids unique when the dialog and the no-JS section are both on the page. */
-  idPrefix: string;
-  initial: EventFormValues;
+  editor: EventForm;
   calendar: Calendar;
   documents: TimelineDocument[];
-  onValidityChange?(valid: boolean): void;
   autoFocus?: boolean;
 }
 
-/** The fields of the event modal (and of its no-JavaScript page section). */
-export function EventFields({ idPrefix, initial, calendar, documents, onValidityChange, autoFocus }: EventFieldsProps) {
+/** The fields of the event modal (and of its no-JavaScript page section), each with its error beside it. */
+export function EventFields({ editor: { form, fields, linked }, calendar, documents, autoFocus }: EventFieldsProps) {
   const hydrated = useHydrated();
-  const [title, setTitle] = useState(initial.title);
-  const [eventType, setEventType] = useState(initial.event_type);
-  const [date, setDate] = useState(initial.date);
   const [picking, setPicking] = useState(false);
-  const valid = eventValuesValid({ title, event_type: eventType, date }, calendar);
-  useEffect(() => onValidityChange?.(valid), [valid, onValidityChange]);
+  const date = fields.date.value ?? '';
 
   const parsed = date.trim() ? calendar.parse(date) : null;
   const problem = parsed && !parsed.ok ? parsed.problem : null;
   const placeholder = calendar.kind === 'gregorian' ? 'YYYY-MM-DD' : 'YEAR-MM-DD';
   const dateHelp = problem ?? (parsed?.ok ? `Reads as ${calendar.label(parsed.day)}` : placeholder);
   const pickerStart = parsed?.ok ? parsed.date : calendar.fromDay(isoDayNumber(todayIso())!);
+  const helpId = `${fields.date.id}-help`;
+  const ruleId = `${fields.date.id}-rule`;
 
   return (
     <div className="stack tl-fields">
@@ -88,34 +87,24 @@ export function EventFields({ idPrefix, initial, calendar, documents, onValidity
             *
           </span>
         </span>
-        <input
-          name="title"
-          required
-          maxLength={EVENT_LIMITS.title}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          autoFocus={autoFocus}
-          autoComplete="off"
-        />
+        <input {...getInputProps(fields.title, { type: 'text' })} maxLength={EVENT_LIMITS.title} autoFocus={autoFocus} autoComplete="off" />
+        <FieldError field={fields.title} />
       </label>
       <div className="tl-field-pair">
         <div className="tl-field">
-          <label htmlFor={`${idPrefix}-type`}>
+          <label htmlFor={fields.event_type.id}>
             Type{' '}
             <span className="required" aria-hidden="true">
               *
             </span>
           </label>
-          <select id={`${idPrefix}-type`} name="event_type" required value={eventType} onChange={(event) => setEventType(event.target.value)}>
-            {EVENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {EVENT_TYPE_MAP[type].name}
-              </option>
-            ))}
+          <select {...getSelectProps(fields.event_type)}>
+            <EventTypeOptions />
           </select>
+          <FieldError field={fields.event_type} />
         </div>
         <div className="tl-field">
-          <label htmlFor={`${idPrefix}-date`}>
+          <label htmlFor={fields.date.id}>
             Date{' '}
             <span className="required" aria-hidden="true">
               *
@@ -123,15 +112,13 @@ export function EventFields({ idPrefix, initial, calendar, documents, onValidity
           </label>
           <div className="tl-date-row">
             <input
-              id={`${idPrefix}-date`}
-              name="date"
+              {...getInputProps(fields.date, { type: 'text' })}
+              // Given a date or a day, the domain requires one: the form always asks for a date.
               required
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
               placeholder={placeholder}
               pattern={calendar.kind === 'gregorian' ? '[+\\-]?[0-9]{4,5}-[0-9]{1,2}-[0-9]{1,2}' : '[+\\-]?[0-9]{1,6}-[0-9]{1,3}-[0-9]{1,4}'}
-              aria-describedby={`${idPrefix}-date-help ${idPrefix}-date-rule`}
-              aria-invalid={problem ? true : undefined}
+              aria-describedby={[fields.date.errors && fields.date.errorId, helpId, ruleId].filter(Boolean).join(' ')}
+              aria-invalid={problem || fields.date.errors ? true : undefined}
               autoComplete="off"
               spellCheck={false}
             />
@@ -143,47 +130,54 @@ export function EventFields({ idPrefix, initial, calendar, documents, onValidity
           </div>
           {picking && (
             <DatePicker
-              idPrefix={idPrefix}
+              idPrefix={form.id}
               calendar={calendar}
               value={pickerStart}
               onPick={(picked) => {
-                setDate(calendar.format(picked));
+                form.update({ name: 'date', value: calendar.format(picked) });
                 setPicking(false);
               }}
               onClose={() => setPicking(false)}
             />
           )}
-          <p id={`${idPrefix}-date-help`} className={problem ? 'field-error tl-date-help' : 'muted small tl-date-help'} aria-live="polite">
+          <p id={helpId} className={problem ? 'field-error tl-date-help' : 'muted small tl-date-help'} aria-live="polite">
             {dateHelp}
           </p>
+          <FieldError field={fields.date} />
         </div>
       </div>
-      <p id={`${idPrefix}-date-rule`} className="muted small tl-date-rule">
+      <p id={ruleId} className="muted small tl-date-rule">
         {calendar.dateHint}
       </p>
       <label>
         Location
-        <input name="location" maxLength={EVENT_LIMITS.location} defaultValue={initial.location} autoComplete="off" />
+        <input {...getInputProps(fields.location, { type: 'text' })} maxLength={EVENT_LIMITS.location} autoComplete="off" />
+        <FieldError field={fields.location} />
       </label>
       <label>
         Description
-        <textarea name="description" maxLength={EVENT_LIMITS.description} defaultValue={initial.description} rows={3} />
+        <textarea {...getTextareaProps(fields.description)} maxLength={EVENT_LIMITS.description} rows={3} />
+        <FieldError field={fields.description} />
       </label>
       <div className="tl-field-pair">
         <label>
           Participants
-          <input name="participants" defaultValue={initial.participants} placeholder="Aria, Borin, Captain Vex" autoComplete="off" />
+          <input {...listInputProps(fields.participants)} placeholder="Aria, Borin, Captain Vex" autoComplete="off" />
           <span className="muted small tl-field-note">Comma-separated</span>
+          <FieldError field={fields.participants} />
         </label>
         <label>
           Tags
-          <input name="tags" defaultValue={initial.tags} placeholder="heist, harbour" autoComplete="off" />
+          <input {...listInputProps(fields.tags)} placeholder="heist, harbour" autoComplete="off" />
           <span className="muted small tl-field-note">Comma-separated</span>
+          <FieldError field={fields.tags} />
         </label>
       </div>
-      <LinkedDocuments idPrefix={idPrefix} documents={documents} checked={initial.linked_documents} />
+      <LinkedDocuments idPrefix={form.id} documents={documents} checked={linked} />
+      <FieldError field={fields.linked_documents} />
       <label className="checkbox-row">
-        <input type="checkbox" name="player_visible" value="on" defaultChecked={initial.player_visible} />
+        {/* Without the schema's constraint: an unticked box is "GM only", not a missing field. */}
+        <input type="checkbox" name="player_visible" value="on" defaultChecked={fields.player_visible.initialValue === 'on'} />
         Visible to players <span className="muted small">(unchecked: only you, the GM, see this event)</span>
       </label>
     </div>

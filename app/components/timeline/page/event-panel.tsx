@@ -1,11 +1,13 @@
 import { Form, Link, useLocation } from '@remix-run/react';
-import { useCallback, useState } from 'react';
 import type { Calendar } from '../../../../contract/calendar';
 import { TIMELINE_MESSAGES } from '../../../../contract/timeline';
-import type { TimelineEvent } from '../../../../server/domain/timeline/timeline';
-import type { TimelineActionFailure } from '../action-result';
-import { EventFields, formValuesOf, newEventValues, type EventFormValues } from '../event-fields';
+import type { TimelineDocument, TimelineEvent } from '../../../../server/domain/timeline/timeline';
+import { ErrorNotice, FormError } from '~/components/field-error';
+import { type FormReply, getFormProps } from '~/lib/forms';
+import { DELETE_EVENT, replyError, SAVE_EVENT } from '../action-reply';
+import { EventFields, eventValuesValid, useEventForm } from '../event-fields';
 import { timelineHref, type ViewQuery } from './timeline-href';
+import { ViewFields } from './view-fields';
 
 export interface EventPanelProps {
   mode: 'create' | 'edit';
@@ -13,34 +15,24 @@ export interface EventPanelProps {
   confirmDelete: boolean;
   campaignId: string;
   view: ViewQuery;
-  documents: Parameters<typeof EventFields>[0]['documents'];
+  documents: TimelineDocument[];
   today: string;
   calendar: Calendar;
-  failure?: TimelineActionFailure;
+  /** The page's action data: a refused save or delete. */
+  reply: FormReply | undefined;
   hydrated: boolean;
 }
 
 /** The event modal as a page section, for browsers without JavaScript (?new=1, ?edit=<id>). */
-export function EventPanel({ mode, event, confirmDelete, campaignId, view, documents, today, calendar, failure, hydrated }: EventPanelProps) {
+export function EventPanel({ mode, event, confirmDelete, campaignId, view, documents, today, calendar, reply, hydrated }: EventPanelProps) {
   const location = useLocation();
-  const [valid, setValid] = useState(true);
-  const onValidityChange = useCallback((next: boolean) => setValid(next), []);
+  const editor = useEventForm({ id: 'tl-panel-form', reply, event, today });
   const formAction = `${location.pathname}${location.search}`;
-  const initial: EventFormValues = failure?.intent === 'save' ? valuesFromFailure(failure.values) : event ? formValuesOf(event) : newEventValues(today);
   const hidden = (
     <>
-      <input type="hidden" name="campaign" value={campaignId} />
-      {view.zoom && <input type="hidden" name="zoom" value={view.zoom} />}
-      {view.type && <input type="hidden" name="type" value={view.type} />}
-      {view.page && view.page > 1 && <input type="hidden" name="page" value={view.page} />}
+      <ViewFields campaignId={campaignId} view={view} />
       {event && <input type="hidden" name="event_id" value={event.id} />}
     </>
-  );
-  const failureNotice = failure && (
-    <p className="notice error" role="alert">
-      <strong>{failure.error}</strong>
-      {failure.reason ? `: ${failure.reason}` : ''}
-    </p>
   );
 
   return (
@@ -48,12 +40,12 @@ export function EventPanel({ mode, event, confirmDelete, campaignId, view, docum
       <h2 id="tl-panel-title">{mode === 'edit' ? 'Edit Event' : 'Create New Event'}</h2>
       {confirmDelete && event ? (
         <Form method="post" action={formAction} className="stack">
-          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="intent" value={DELETE_EVENT} />
           {hidden}
           <p className="notice info" role="alert">
             {TIMELINE_MESSAGES.confirmDelete} <strong>{event.title}</strong>
           </p>
-          {failureNotice}
+          <ErrorNotice error={replyError(reply, DELETE_EVENT)} />
           <div className="row">
             <button type="submit" className="button danger">
               Delete event
@@ -64,13 +56,13 @@ export function EventPanel({ mode, event, confirmDelete, campaignId, view, docum
           </div>
         </Form>
       ) : (
-        <Form method="post" action={formAction} className="stack">
-          <input type="hidden" name="intent" value="save" />
+        <Form method="post" action={formAction} className="stack" {...getFormProps(editor.form)}>
+          <input type="hidden" name="intent" value={SAVE_EVENT} />
           {hidden}
-          <EventFields idPrefix="tl-panel" initial={initial} calendar={calendar} documents={documents} onValidityChange={onValidityChange} autoFocus />
-          {failureNotice}
+          <EventFields editor={editor} calendar={calendar} documents={documents} autoFocus />
+          <FormError form={editor.form} />
           <div className="row">
-            <button type="submit" className="button primary" disabled={hydrated && !valid}>
+            <button type="submit" className="button primary" disabled={hydrated && !eventValuesValid(editor, calendar)}>
               {mode === 'edit' ? 'Save Changes' : 'Create Event'}
             </button>
             <Link to={timelineHref(view)} className="button secondary">
@@ -87,20 +79,4 @@ export function EventPanel({ mode, event, confirmDelete, campaignId, view, docum
       )}
     </section>
   );
-}
-
-function valuesFromFailure(values: Record<string, string | string[]>): EventFormValues {
-  const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
-  const linked = values.linked_documents;
-  return {
-    title: text('title'),
-    event_type: text('event_type'),
-    date: text('date'),
-    location: text('location'),
-    description: text('description'),
-    participants: text('participants'),
-    tags: text('tags'),
-    linked_documents: Array.isArray(linked) ? linked : [],
-    player_visible: text('player_visible') === 'on',
-  };
 }
