@@ -82,10 +82,8 @@ export function EventFields({ editor: { form, fields, linked }, calendar, docume
     <div className="stack tl-fields">
       <label>
         <span>
-          Title{' '}
-          <span className="required" aria-hidden="true">
-            *
-          </span>
+          Title
+          <RequiredMark />
         </span>
         <input {...getInputProps(fields.title, { type: 'text' })} maxLength={EVENT_LIMITS.title} autoFocus={autoFocus} autoComplete="off" />
         <FieldError field={fields.title} />
@@ -93,10 +91,8 @@ export function EventFields({ editor: { form, fields, linked }, calendar, docume
       <div className="tl-field-pair">
         <div className="tl-field">
           <label htmlFor={fields.event_type.id}>
-            Type{' '}
-            <span className="required" aria-hidden="true">
-              *
-            </span>
+            Type
+            <RequiredMark />
           </label>
           <select {...getSelectProps(fields.event_type)}>
             <EventTypeOptions />
@@ -105,10 +101,8 @@ export function EventFields({ editor: { form, fields, linked }, calendar, docume
         </div>
         <div className="tl-field">
           <label htmlFor={fields.date.id}>
-            Date{' '}
-            <span className="required" aria-hidden="true">
-              *
-            </span>
+            Date
+            <RequiredMark />
           </label>
           <div className="tl-date-row">
             <input
@@ -223,5 +217,17 @@ function LinkedDocuments({ idPrefix, documents, checked }: { idPrefix: string; d
         </div>
       )}
     </fieldset>
+  );
+}
+
+/** The asterisk after a required field's label (the field itself carries `required` for screen readers). */
+function RequiredMark() {
+  return (
+    <>
+      {' '}
+      <span className="required" aria-hidden="true">
+        *
+      </span>
+    </>
   );
 }
