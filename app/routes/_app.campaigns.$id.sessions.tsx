@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { CampaignSession } from '../../server/domain/sessions/sessions';
 import { splitGmSegments } from '../../contract/gm-blocks';
 import { SESSION_NOTES_FILE_TYPES } from '../../contract/session-files';
@@ -12,7 +12,7 @@ import { failureMessage, statusOf } from '~/lib/auth-actions.server';
 import { readFormOrEmpty } from '~/lib/form-data';
 import { parseForm } from '~/lib/form-parse';
 import { sessionForm } from '~/lib/form-schemas';
-import { type FormReply, getFormProps, getInputProps, getTextareaProps, useIsPending, useSchemaForm } from '~/lib/forms';
+import { type FormReply, getFormProps, getInputProps, getTextareaProps, useFormAnswered, useIsPending, useSchemaForm } from '~/lib/forms';
 import { campaignReader } from '~/lib/seats.server';
 import { requireUser } from '~/lib/session.server';
 import sessionsStylesHref from '~/styles/sessions.css?url';
@@ -228,7 +228,9 @@ function SessionNotes({ notes, gm }: { notes: string; gm: boolean }) {
 }
 
 function SessionFailure({ intent, sessionId }: { intent: Intent; sessionId: string }) {
-  const [form] = useSchemaForm(intent, sessionForm, { id: `${intent}-${sessionId}` });
+  // Every card has this form: the reply is shown on the card of the session it was about only.
+  const reply = useActionData<ActionReply | undefined>();
+  const [form] = useFormAnswered(reply?.sessionId === sessionId ? reply : undefined, intent, sessionForm, { id: `${intent}-${sessionId}` });
   if (!form.errors) return null;
   return (
     <p className="notice error" role="alert">

@@ -132,5 +132,24 @@ for (const js of [true, false]) {
         await player.context().close();
       });
     }
+
+    test("a failed proposal shows on its own session's card, not on every card", async ({ page, user }) => {
+      const campaignId = await campaignByApi(page.request, user.token, uniqueName('Two sessions '));
+      const sessions: string[] = [];
+      for (const title of ['Out of Greywater', 'The Sunless Vault']) {
+        const made = await page.request.post(`/api/campaigns/${campaignId}/sessions`, { headers: auth(user.token), data: { title, notes: NOTES } });
+        expect(made.status()).toBe(201);
+        sessions.push(((await made.json()) as { id: string }).id);
+      }
+      await page.goto(`/campaigns/${campaignId}/sessions`);
+      if (js) await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+      // Meanwhile the notes of session 1 are cleared elsewhere (another tab, a script): proposing from it now fails.
+      const cleared = await page.request.patch(`/api/campaigns/${campaignId}/sessions/${sessions[0]}`, { headers: auth(user.token), data: { notes: '' } });
+      expect(cleared.status()).toBe(200);
+      await page.getByRole('button', { name: 'Propose timeline events from session 1' }).click();
+      const first = page.getByRole('listitem', { name: 'Session 1: Out of Greywater' });
+      await expect(first.getByRole('alert')).toHaveText('Session 1 has no notes to read yet: write or upload them first');
+      await expect(page.getByRole('listitem', { name: 'Session 2: The Sunless Vault' }).getByRole('alert')).toHaveCount(0);
+    });
   });
 }
