@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, uniqueName } from './fixtures';
+import { expect, pageIsLive, test, uniqueName } from './fixtures';
 
 const LORE = `# Saltmere
 
@@ -176,7 +176,7 @@ test.describe('the Campaign Assistant', () => {
     const input = panel.getByRole('textbox');
     // Enter sends only once the page is live: before hydration it is a new line in the textarea
     // (on a loaded CI the question was typed then, and no answer came).
-    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+    await pageIsLive(page);
     await input.fill('   ');
     await input.press('Enter');
     await expect(panel.getByTestId('chat-message')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { defaultContentFilename, EXAMPLE_PROMPTS } from '../../contract/content';
 import { SALTMERE_LORE, SRD_MONSTERS } from '../../server/domain/content/test-fixtures';
-import { expect, signIn, test, uniqueName } from './fixtures';
+import { expect, pageIsLive, signIn, test, uniqueName } from './fixtures';
 
 const PROMPT = 'A veteran sellsword who once served in the Lantern Watch';
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -178,7 +178,7 @@ test.describe('content creation in real Chromium', () => {
       await route.continue();
     });
     await page.goto('/dashboard?tab=campaigns');
-    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+    await pageIsLive(page);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const creator = page.getByTestId('content-creator');
     // Until then it is the server's form: the example prompts are the first type's.
@@ -200,7 +200,7 @@ test.describe('content creation in real Chromium', () => {
   test('the first choices made in the creator count while its form’s checks are still on their way', async ({ page, user }) => {
     const { campaignId } = await seedCampaign(page.request, user.token);
     await page.goto(`/content?campaign=${campaignId}`);
-    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+    await pageIsLive(page);
     await page.waitForLoadState('networkidle');
     // The form's live code (Conform, zod) loads on its first press: hold it back, as on a slow
     // connection, until both choices are made.

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test, uniqueName } from './fixtures';
+import { expect, pageIsLive, test, uniqueName } from './fixtures';
 
 const LORE = `# Saltmere
 
@@ -109,7 +109,7 @@ test.describe('the document viewer before its code has arrived', () => {
       if (/\/assets\/safe-markdown-.*\.js$/.test(request.url())) renderer.push(request.url());
     });
     await page.goto(viewer);
-    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+    await pageIsLive(page);
     const modal = page.getByTestId('viewer-modal');
     const content = modal.getByTestId('document-content');
     await expect(content.getByRole('heading', { name: 'The Ember Crown' })).toBeVisible();
@@ -131,7 +131,7 @@ test.describe('the document viewer before its code has arrived', () => {
       if (request.method() === 'POST') posts.push(request.url());
     });
     await page.goto(viewer);
-    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+    await pageIsLive(page);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const panel = page.getByTestId('viewer-modal').getByRole('complementary', { name: 'Document Assistant' });
     const input = panel.getByLabel('Question about saltmere.md');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { buildPdf } from '../../server/domain/ingest/extract/test-fixtures';
-import { expect, test, uniqueName } from './fixtures';
+import { expect, pageIsLive, test, uniqueName } from './fixtures';
 
 /**
  * The document viewer: a citation opens at its passage, marked (PDF text layer, markdown), and
@@ -95,7 +95,7 @@ test.describe('a citation opens the viewer at its passage', () => {
   test('Edit pressed before the editor’s code has arrived shows that it is opening, then the editor', async ({ page, user }) => {
     const md = await seedDocument(page.request, user.token, 'gazetteer.md', 'text/markdown', Buffer.from(MARKDOWN));
     await page.goto(`/dashboard?tab=datasets&dataset=${md.datasetId}&document=${md.documentId}`);
-    await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+    await pageIsLive(page);
     await page.waitForLoadState('networkidle');
     // The editor's code loads on Edit: hold it back, as on a slow connection.
     let release = () => {};

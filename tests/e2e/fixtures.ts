@@ -67,3 +67,8 @@ export const test = base.extend<{ user: { username: string; token: string } }>({
   },
 });
 export { expect };
+
+/** Resolves once the page has started to hydrate (entry.client.tsx's mark): its links and forms are the live ones from then on. */
+export async function pageIsLive(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+}

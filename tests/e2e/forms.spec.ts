@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, uniqueName } from './fixtures';
+import { expect, pageIsLive, test, uniqueName } from './fixtures';
 
 /**
  * One form, both worlds (ADR 0050): each form posts to the dashboard's action with JavaScript
@@ -67,7 +67,7 @@ for (const js of [true, false]) {
       await page.goto('/dashboard?tab=datasets');
       // With JavaScript, the modal's Save is the live form's once the page hydrates (a click while it
       // hydrated on a loaded CI was lost, and no answer came).
-      if (js) await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+      if (js) await pageIsLive(page);
       await page.getByRole('article', { name }).getByRole('link', { name: 'Metadata' }).click();
       const modal = fieldsOf(page, js, `Metadata: ${name}`);
       const details = modal.getByRole('form', { name: 'Knowledge Tome details' });
@@ -129,7 +129,7 @@ test('with JavaScript a field is checked as it is left and as it is typed in, an
   const required = create.getByText('Campaign name is required');
   // The modal's name field is focused as the page goes live; leaving it loads the form's checks,
   // which then check the field that was left.
-  await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+  await pageIsLive(page);
   await name.focus();
   await name.blur();
   await expect(required).toBeVisible();
@@ -164,7 +164,7 @@ test('a field the page focuses loads no checks until it is typed in or left (ADR
   await page.goto('/dashboard?tab=datasets&create=1');
   const create = page.getByRole('dialog', { name: 'Create Knowledge Tome' });
   const name = create.getByRole('textbox', { name: /^Name/ });
-  await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+  await pageIsLive(page);
   await expect(name).toBeFocused();
   await page.waitForLoadState('networkidle');
   expect(checks).toEqual([]);

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, playerPage, registerThroughInvite, test, uniqueName } from './fixtures';
+import { expect, pageIsLive, playerPage, registerThroughInvite, test, uniqueName } from './fixtures';
 import { expectNoHorizontalOverflow, expectTapTargets, keepScreenshot, SIZES } from './layout-checks';
 
 /**
@@ -142,7 +142,7 @@ for (const js of [true, false]) {
         sessions.push(((await made.json()) as { id: string }).id);
       }
       await page.goto(`/campaigns/${campaignId}/sessions`);
-      if (js) await page.waitForFunction(() => performance.getEntriesByName('tomekeeper:hydrate').length > 0);
+      if (js) await pageIsLive(page);
       // Meanwhile the notes of session 1 are cleared elsewhere (another tab, a script): proposing from it now fails.
       const cleared = await page.request.patch(`/api/campaigns/${campaignId}/sessions/${sessions[0]}`, { headers: auth(user.token), data: { notes: '' } });
       expect(cleared.status()).toBe(200);
